@@ -1,0 +1,76 @@
+package dev.runnel.runtime.partitioner;
+
+import dev.runnel.api.java.functions.KeySelector;
+import dev.runnel.runtime.rescale.SubtaskStateMapper;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
+import dev.runnel.util.MathUtils;
+import java.util.Objects;
+
+/**
+ * The keyBy partitioner: a record goes to the subtask that owns its key's key group, exactly as
+ * {@link KeyGroupRangeAssignment#assignKeyToParallelOperator} computes it, so keyed state is always
+ * local to the subtask that receives the key.
+ */
+public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final KeySelector<T, K> keySelector;
+    private final int maxParallelism;
+
+    public KeyGroupStreamPartitioner(KeySelector<T, K> keySelector, int maxParallelism) {
+        this.keySelector = Objects.requireNonNull(keySelector, "keySelector");
+        KeyGroupRangeAssignment.checkMaxParallelism(maxParallelism);
+        this.maxParallelism = maxParallelism;
+    }
+
+    public KeySelector<T, K> getKeySelector() {
+        return keySelector;
+    }
+
+    public int getMaxParallelism() {
+        return maxParallelism;
+    }
+
+    @Override
+    public void setup(int numberOfChannels) {
+        KeyGroupRangeAssignment.checkParallelisms(maxParallelism, numberOfChannels);
+        super.setup(numberOfChannels);
+    }
+
+    @Override
+    public int selectChannel(T record) {
+        K key;
+        try {
+            key = keySelector.getKey(record);
+        } catch (Exception e) {
+            throw new KeyExtractionException("The key selector of a keyBy failed on a record", e);
+        }
+        if (key == null) {
+            throw new KeyExtractionException("The key selector of a keyBy returned null; every record needs a key", null);
+        }
+        // Inlined assignKeyToParallelOperator: the arguments were validated once in setup().
+        int keyGroup = MathUtils.murmurHash(key.hashCode()) % maxParallelism;
+        return keyGroup * numberOfChannels / maxParallelism;
+    }
+
+    @Override
+    public boolean isPointwise() {
+        return false;
+    }
+
+    @Override
+    public SubtaskStateMapper getDownstreamSubtaskStateMapper() {
+        return SubtaskStateMapper.RANGE;
+    }
+
+    @Override
+    public StreamPartitioner<T> copy() {
+        return new KeyGroupStreamPartitioner<>(keySelector, maxParallelism);
+    }
+
+    @Override
+    public String toString() {
+        return "HASH";
+    }
+}
