@@ -1,0 +1,63 @@
+package dev.runnel.runtime.io;
+
+/**
+ * A batch of records in flight between two subtasks: values and their timestamps in parallel arrays.
+ * Moving records a batch at a time keeps the cost of handing data between threads (one queue
+ * operation, one possible wake-up) off the per-record path.
+ *
+ * <p>Ownership moves with the batch: the writer fills it, hands it to a channel and does not touch
+ * it again; the reader consumes it and gives it back through {@link InputGate#recycle(RecordBatch)}.
+ * Never shared by two threads at once. {@link #NO_TIMESTAMP} marks a record without a timestamp.
+ */
+public final class RecordBatch {
+
+    /** The timestamp of a record that has none. */
+    public static final long NO_TIMESTAMP = Long.MIN_VALUE;
+
+    private final Object[] values;
+    private final long[] timestamps;
+    private int size;
+
+    public RecordBatch(int capacity) {
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("batch capacity must be > 0, was " + capacity);
+        }
+        this.values = new Object[capacity];
+        this.timestamps = new long[capacity];
+    }
+
+    /** Appends a record; returns true when the batch is now full. */
+    public boolean add(Object value, long timestamp) {
+        int i = size;
+        values[i] = value;
+        timestamps[i] = timestamp;
+        size = i + 1;
+        return size == values.length;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int capacity() {
+        return values.length;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public Object value(int index) {
+        return values[index];
+    }
+
+    public long timestamp(int index) {
+        return timestamps[index];
+    }
+
+    /** Empties the batch and drops its references so recycled batches do not keep records alive. */
+    public void clear() {
+        java.util.Arrays.fill(values, 0, size, null);
+        size = 0;
+    }
+}
