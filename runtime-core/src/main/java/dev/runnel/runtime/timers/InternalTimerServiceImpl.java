@@ -1,0 +1,144 @@
+package dev.runnel.runtime.timers;
+
+import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import java.util.Objects;
+
+/**
+ * The timer service of one keyed operator over two priority queues (event time and processing time)
+ * that live in the state backend, so timers are snapshotted and rescaled with keyed state.
+ *
+ * <p>Event-time timers fire in {@link #advanceWatermark(long)}, in timestamp order, each with its key
+ * set as current key. Processing-time timers are driven by one physical wake-up on the
+ * {@link ProcessingTimeService} for the earliest timer, re-registered only when the queue's head
+ * changes. Task thread only.
+ */
+public final class InternalTimerServiceImpl<K, N> implements InternalTimerService<N> {
+
+    private final KeyContext keyContext;
+    private final ProcessingTimeService processingTimeService;
+    private final KeyGroupedInternalPriorityQueue<TimerHeapInternalTimer<K, N>> eventTimeTimers;
+    private final KeyGroupedInternalPriorityQueue<TimerHeapInternalTimer<K, N>> processingTimeTimers;
+    private final Triggerable<K, N> triggerable;
+
+    private long currentWatermark = Long.MIN_VALUE;
+    private ProcessingTimeService.Cancellable nextWakeUp;
+    private long nextWakeUpTime = Long.MAX_VALUE;
+
+    public InternalTimerServiceImpl(
+            KeyContext keyContext,
+            ProcessingTimeService processingTimeService,
+            KeyGroupedInternalPriorityQueue<TimerHeapInternalTimer<K, N>> eventTimeTimers,
+            KeyGroupedInternalPriorityQueue<TimerHeapInternalTimer<K, N>> processingTimeTimers,
+            Triggerable<K, N> triggerable) {
+        this.keyContext = Objects.requireNonNull(keyContext);
+        this.processingTimeService = Objects.requireNonNull(processingTimeService);
+        this.eventTimeTimers = Objects.requireNonNull(eventTimeTimers);
+        this.processingTimeTimers = Objects.requireNonNull(processingTimeTimers);
+        this.triggerable = Objects.requireNonNull(triggerable);
+        // Restored processing-time timers need their wake-up.
+        TimerHeapInternalTimer<K, N> head = processingTimeTimers.peek();
+        if (head != null) {
+            scheduleWakeUp(head.getTimestamp());
+        }
+    }
+
+    @Override
+    public long currentProcessingTime() {
+        return processingTimeService.getCurrentProcessingTime();
+    }
+
+    @Override
+    public long currentWatermark() {
+        return currentWatermark;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void registerProcessingTimeTimer(N namespace, long time) {
+        TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace);
+        if (processingTimeTimers.add(timer) && time < nextWakeUpTime) {
+            scheduleWakeUp(time);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void deleteProcessingTimeTimer(N namespace, long time) {
+        // The physical wake-up stays; if it finds nothing due it just re-arms for the new head.
+        processingTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void registerEventTimeTimer(N namespace, long time) {
+        eventTimeTimers.add(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void deleteEventTimeTimer(N namespace, long time) {
+        eventTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
+    }
+
+    @Override
+    public int numEventTimeTimers() {
+        return eventTimeTimers.size();
+    }
+
+    @Override
+    public int numProcessingTimeTimers() {
+        return processingTimeTimers.size();
+    }
+
+    /** Fires, in order, every event-time timer at or before {@code watermark}. */
+    public void advanceWatermark(long watermark) throws Exception {
+        currentWatermark = watermark;
+        TimerHeapInternalTimer<K, N> timer;
+        while ((timer = eventTimeTimers.peek()) != null && timer.getTimestamp() <= watermark) {
+            eventTimeTimers.poll();
+            keyContext.setCurrentKey(timer.getKey());
+            triggerable.onEventTime(timer);
+        }
+    }
+
+    /** Fires every processing-time timer due at {@code time}; called by the physical wake-up. */
+    void onProcessingTime(long time) throws Exception {
+        nextWakeUp = null;
+        nextWakeUpTime = Long.MAX_VALUE;
+        TimerHeapInternalTimer<K, N> timer;
+        while ((timer = processingTimeTimers.peek()) != null && timer.getTimestamp() <= time) {
+            processingTimeTimers.poll();
+            keyContext.setCurrentKey(timer.getKey());
+            triggerable.onProcessingTime(timer);
+        }
+        timer = processingTimeTimers.peek();
+        if (timer != null && timer.getTimestamp() < nextWakeUpTime) {
+            scheduleWakeUp(timer.getTimestamp());
+        }
+    }
+
+    /** Stops the physical wake-up; queued timers stay in the backend. */
+    public void close() {
+        if (nextWakeUp != null) {
+            nextWakeUp.cancel();
+            nextWakeUp = null;
+        }
+    }
+
+    private void scheduleWakeUp(long time) {
+        if (nextWakeUp != null) {
+            nextWakeUp.cancel();
+        }
+        nextWakeUpTime = time;
+        nextWakeUp = processingTimeService.registerTimer(time, this::onProcessingTime);
+    }
+
+    private Object currentKey() {
+        Object key = keyContext.getCurrentKey();
+        if (key == null) {
+            throw new IllegalStateException("Timers can only be set for a key: no current key is set. "
+                    + "Use timers in a KeyedProcessFunction (after keyBy), while processing a record or a timer.");
+        }
+        return key;
+    }
+}

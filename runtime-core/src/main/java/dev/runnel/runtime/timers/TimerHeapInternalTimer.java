@@ -1,0 +1,75 @@
+package dev.runnel.runtime.timers;
+
+import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import java.util.Objects;
+
+/**
+ * The timer object kept in priority queues. Equal (for deduplication) when timestamp, key and
+ * namespace are equal; ordered by timestamp. Carries its heap index for O(log n) removal.
+ *
+ * <p>Not thread-safe; owned by one task's timer queue.
+ */
+public final class TimerHeapInternalTimer<K, N> implements InternalTimer<K, N>, HeapPriorityQueueElement {
+
+    private final long timestamp;
+    private final K key;
+    private final N namespace;
+    private int heapIndex = NOT_CONTAINED;
+
+    public TimerHeapInternalTimer(long timestamp, K key, N namespace) {
+        this.timestamp = timestamp;
+        this.key = Objects.requireNonNull(key, "timer key");
+        this.namespace = Objects.requireNonNull(namespace, "timer namespace");
+    }
+
+    @Override
+    public long getTimestamp() {
+        return timestamp;
+    }
+
+    @Override
+    public K getKey() {
+        return key;
+    }
+
+    @Override
+    public N getNamespace() {
+        return namespace;
+    }
+
+    @Override
+    public int getInternalIndex() {
+        return heapIndex;
+    }
+
+    @Override
+    public void setInternalIndex(int newIndex) {
+        this.heapIndex = newIndex;
+    }
+
+    /** Orders timers by timestamp only. */
+    public static int compareByTimestamp(InternalTimer<?, ?> left, InternalTimer<?, ?> right) {
+        return Long.compare(left.getTimestamp(), right.getTimestamp());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return this == o
+                || (o instanceof TimerHeapInternalTimer<?, ?> other
+                        && timestamp == other.timestamp
+                        && key.equals(other.key)
+                        && namespace.equals(other.namespace));
+    }
+
+    @Override
+    public int hashCode() {
+        int result = Long.hashCode(timestamp);
+        result = 31 * result + key.hashCode();
+        return 31 * result + namespace.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Timer{timestamp=" + timestamp + ", key=" + key + ", namespace=" + namespace + '}';
+    }
+}
