@@ -17,6 +17,9 @@ import java.io.Serializable;
  * {@link dev.runnel.core.memory.CorruptDataException}); it never hangs and never allocates for a bogus
  * length.
  *
+ * <p>Every serialized value occupies at least one byte. Collection serializers rely on this to reject
+ * a corrupt element count before allocating: {@code n} elements need at least {@code n} bytes.
+ *
  * @param <T> the type of value
  */
 public abstract class TypeSerializer<T> implements Serializable {
@@ -51,7 +54,10 @@ public abstract class TypeSerializer<T> implements Serializable {
     /** Reads a value from {@code source}. */
     public abstract T deserialize(DataInputView source) throws IOException;
 
-    /** Reads a value from {@code source}, reusing {@code reuse} where the type allows. */
+    /**
+     * Reads a value from {@code source}, reusing {@code reuse} where the type allows. {@code reuse} is
+     * non-null (from {@link #createInstance()} or an earlier call); the result may or may not be it.
+     */
     public T deserialize(T reuse, DataInputView source) throws IOException {
         return deserialize(source);
     }
