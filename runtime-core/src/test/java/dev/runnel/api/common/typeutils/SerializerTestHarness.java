@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -48,7 +49,11 @@ public final class SerializerTestHarness<T> {
 
     @SafeVarargs
     public final void verify(T... values) throws Exception {
-        verify(Arrays.asList(values));
+        List<T> list = new ArrayList<>(values.length);
+        for (T value : values) {
+            list.add(value);
+        }
+        verify(list);
     }
 
     public void verify(List<T> values) throws Exception {

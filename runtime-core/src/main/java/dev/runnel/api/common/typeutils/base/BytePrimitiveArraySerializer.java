@@ -72,7 +72,7 @@ public final class BytePrimitiveArraySerializer extends TypeSerializerSingleton<
     @Override
     public byte[] deserialize(byte[] reuse, DataInputView source) throws IOException {
         int length = source.readLength("byte[]", 1);
-        byte[] bytes = reuse.length == length ? reuse : new byte[length];
+        byte[] bytes = reuse != null && reuse.length == length ? reuse : new byte[length];
         source.readFully(bytes, 0, length);
         return bytes;
     }
