@@ -44,6 +44,7 @@ final class KryoGuards {
     private static final Set<Class<?>> PRESIZED_MAPS = Set.of(HashMap.class);
 
     /** Installs the guarded serializers as defaults; call before registering classes. */
+    @SuppressWarnings("rawtypes") // Kryo's SerializerFactory takes raw Class
     static void install(Kryo kryo) {
         // String[] before Object[]: the first default whose type is assignable wins.
         kryo.addDefaultSerializer(String[].class, new SerializerFactory.BaseSerializerFactory<BoundedStringArraySerializer>() {
