@@ -6,7 +6,7 @@ import dev.runnel.core.memory.DataInputView;
 import dev.runnel.core.memory.DataOutputView;
 import dev.runnel.util.Preconditions;
 import java.io.IOException;
-import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -46,9 +46,10 @@ public final class RecordSerializer<T extends Record> extends TypeSerializer<T> 
     private final boolean[] nullable;
     private final boolean immutable;
 
-    private transient MethodHandle[] accessors; // (Object) Object
-    private transient MethodHandle constructor; // (Object[]) Object
-    private transient Object[] defaults;
+    // Final, so a serializer handed to other threads is safely published; rebuilt by readResolve.
+    private final transient MethodHandle[] accessors; // (Object) Object
+    private final transient MethodHandle constructor; // (Object[]) Object
+    private final transient Object[] defaults;
 
     @SuppressWarnings("unchecked")
     public RecordSerializer(Class<T> recordClass, TypeSerializer<?>[] componentSerializers) {
@@ -69,11 +70,7 @@ public final class RecordSerializer<T extends Record> extends TypeSerializer<T> 
             allImmutable &= componentSerializers[i].isImmutableType();
         }
         this.immutable = allImmutable;
-        initHandles();
-    }
 
-    private void initHandles() {
-        RecordComponent[] components = recordClass.getRecordComponents();
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         Class<?>[] types = new Class<?>[components.length];
         MethodHandle[] getters = new MethodHandle[components.length];
@@ -88,7 +85,7 @@ public final class RecordSerializer<T extends Record> extends TypeSerializer<T> 
             }
             Constructor<T> canonical = recordClass.getDeclaredConstructor(types);
             canonical.setAccessible(true);
-            constructor = lookup.unreflectConstructor(canonical)
+            this.constructor = lookup.unreflectConstructor(canonical)
                     .asType(MethodType.genericMethodType(components.length))
                     .asSpreader(Object[].class, components.length);
         } catch (NoSuchMethodException | IllegalAccessException | RuntimeException e) {
@@ -97,8 +94,8 @@ public final class RecordSerializer<T extends Record> extends TypeSerializer<T> 
                             + " accessible to Runnel (e.g. open its package)",
                     recordClass.getName(), e.getMessage()), e);
         }
-        accessors = getters;
-        defaults = zeros;
+        this.accessors = getters;
+        this.defaults = zeros;
     }
 
     /** The record class this serializer writes and creates. */
@@ -248,9 +245,9 @@ public final class RecordSerializer<T extends Record> extends TypeSerializer<T> 
         }
     }
 
-    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-        in.defaultReadObject();
-        initHandles();
+    /** Rebuilds the method handles after Java deserialization. */
+    private Object readResolve() throws ObjectStreamException {
+        return new RecordSerializer<>(recordClass, componentSerializers);
     }
 
     @Override

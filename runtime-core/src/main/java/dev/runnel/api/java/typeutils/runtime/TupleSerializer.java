@@ -7,7 +7,7 @@ import dev.runnel.core.memory.DataInputView;
 import dev.runnel.core.memory.DataOutputView;
 import dev.runnel.util.Preconditions;
 import java.io.IOException;
-import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -39,8 +39,11 @@ public final class TupleSerializer<T extends Tuple> extends TypeSerializer<T> {
     private final TypeSerializer<Object>[] fieldSerializers;
     private final int length;
 
-    /** Null for the plain {@code TupleN} classes, which {@link Tuple#newInstance(int)} creates directly. */
-    private transient MethodHandle subclassConstructor;
+    /**
+     * Null for the plain {@code TupleN} classes, which {@link Tuple#newInstance(int)} creates directly.
+     * Final, so a serializer handed to other threads is safely published; rebuilt by readResolve.
+     */
+    private final transient MethodHandle subclassConstructor;
 
     @SuppressWarnings("unchecked")
     public TupleSerializer(Class<T> tupleClass, TypeSerializer<?>[] fieldSerializers) {
@@ -57,7 +60,7 @@ public final class TupleSerializer<T extends Tuple> extends TypeSerializer<T> {
         }
         this.fieldSerializers = (TypeSerializer<Object>[]) fieldSerializers.clone();
         this.length = fixedLength(this.fieldSerializers);
-        initConstructor();
+        this.subclassConstructor = tupleClass == Tuple.getTupleClass(arity) ? null : subclassConstructor(tupleClass);
     }
 
     private static int arityOf(Class<?> tupleClass) {
@@ -86,16 +89,11 @@ public final class TupleSerializer<T extends Tuple> extends TypeSerializer<T> {
         return sum;
     }
 
-    private void initConstructor() {
-        if (tupleClass == Tuple.getTupleClass(fieldSerializers.length)) {
-            subclassConstructor = null;
-            return;
-        }
+    private static MethodHandle subclassConstructor(Class<?> tupleClass) {
         try {
-            Constructor<T> constructor = tupleClass.getDeclaredConstructor();
+            Constructor<?> constructor = tupleClass.getDeclaredConstructor();
             constructor.setAccessible(true);
-            subclassConstructor = MethodHandles.lookup().unreflectConstructor(constructor)
-                    .asType(MethodType.methodType(Object.class));
+            return MethodHandles.lookup().unreflectConstructor(constructor).asType(MethodType.methodType(Object.class));
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException(String.format(
                     "tuple class %s has no no-arg constructor; add one (any visibility) so that its serializer"
@@ -247,9 +245,9 @@ public final class TupleSerializer<T extends Tuple> extends TypeSerializer<T> {
         }
     }
 
-    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-        in.defaultReadObject();
-        initConstructor();
+    /** Rebuilds the constructor handle after Java deserialization. */
+    private Object readResolve() throws ObjectStreamException {
+        return new TupleSerializer<>(tupleClass, fieldSerializers);
     }
 
     @Override
