@@ -128,6 +128,19 @@ public final class DataOutputSerializer implements DataOutputView {
         buffer[position++] = (byte) v;
     }
 
+    /**
+     * Commits {@code count} bytes that the caller wrote in place into {@link #getSharedBuffer()}, starting
+     * at index {@link #length()}, after making room with {@link #ensure(int)}. Lets serializers encode
+     * straight into the array (e.g. strings) instead of through a scratch buffer.
+     */
+    public void advance(int count) {
+        if (count < 0 || count > buffer.length - position) {
+            throw new IllegalArgumentException("cannot advance by " + count + " bytes at position " + position
+                    + " in a buffer of " + buffer.length + ": call ensure(count) and write the bytes first");
+        }
+        position += count;
+    }
+
     /** Makes room for {@code extra} more bytes; exposed for serializers that write in bulk. */
     public void ensure(int extra) {
         int needed = position + extra;

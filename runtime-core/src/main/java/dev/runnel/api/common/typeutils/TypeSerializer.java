@@ -17,6 +17,9 @@ import java.io.Serializable;
  * {@link dev.runnel.core.memory.CorruptDataException}); it never hangs and never allocates for a bogus
  * length.
  *
+ * <p>Every serialized value occupies at least one byte. Collection serializers rely on this to reject
+ * a corrupt element count before allocating: {@code n} elements need at least {@code n} bytes.
+ *
  * @param <T> the type of value
  */
 public abstract class TypeSerializer<T> implements Serializable {
@@ -26,13 +29,17 @@ public abstract class TypeSerializer<T> implements Serializable {
     /** True if values never change after construction, so copying may return the same instance. */
     public abstract boolean isImmutableType();
 
-    /** A fresh value, for serializers that deserialize into a reused instance. */
+    /**
+     * A fresh value, for callers that deserialize or copy into a reused instance. May be null for
+     * types without a blank instance (e.g. a record whose constructor rejects default values, or an
+     * abstract type); the reuse variants below accept a null {@code reuse}.
+     */
     public abstract T createInstance();
 
     /** A deep copy of {@code from}; may return {@code from} itself for immutable types. */
     public abstract T copy(T from);
 
-    /** A deep copy of {@code from}, reusing {@code reuse} where the type allows. */
+    /** A deep copy of {@code from}, reusing {@code reuse} (which may be null) where the type allows. */
     public T copy(T from, T reuse) {
         return copy(from);
     }
@@ -51,7 +58,11 @@ public abstract class TypeSerializer<T> implements Serializable {
     /** Reads a value from {@code source}. */
     public abstract T deserialize(DataInputView source) throws IOException;
 
-    /** Reads a value from {@code source}, reusing {@code reuse} where the type allows. */
+    /**
+     * Reads a value from {@code source}, reusing {@code reuse} where the type allows. {@code reuse}
+     * comes from {@link #createInstance()} or an earlier call and may be null; the result may or may
+     * not be it.
+     */
     public T deserialize(T reuse, DataInputView source) throws IOException {
         return deserialize(source);
     }

@@ -1,0 +1,96 @@
+package dev.runnel.api.common.typeinfo;
+
+import dev.runnel.api.common.functions.InvalidTypesException;
+import dev.runnel.api.java.tuple.Tuple;
+import dev.runnel.api.java.typeutils.GenericTypeInfo;
+import dev.runnel.api.java.typeutils.ListTypeInfo;
+import dev.runnel.api.java.typeutils.MapTypeInfo;
+import dev.runnel.api.java.typeutils.TupleTypeInfo;
+import dev.runnel.api.java.typeutils.TypeExtractor;
+import dev.runnel.util.Preconditions;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Shortcuts for declaring types explicitly, as in Flink:
+ * {@code Types.TUPLE(Types.STRING, Types.LIST(Types.LONG))}. Each returns immutable, shareable type
+ * information.
+ */
+public final class Types {
+
+    private Types() {}
+
+    public static final TypeInformation<String> STRING = BasicTypeInfo.STRING_TYPE_INFO;
+    public static final TypeInformation<Boolean> BOOLEAN = BasicTypeInfo.BOOLEAN_TYPE_INFO;
+    public static final TypeInformation<Byte> BYTE = BasicTypeInfo.BYTE_TYPE_INFO;
+    public static final TypeInformation<Short> SHORT = BasicTypeInfo.SHORT_TYPE_INFO;
+    public static final TypeInformation<Integer> INT = BasicTypeInfo.INT_TYPE_INFO;
+    public static final TypeInformation<Long> LONG = BasicTypeInfo.LONG_TYPE_INFO;
+    public static final TypeInformation<Float> FLOAT = BasicTypeInfo.FLOAT_TYPE_INFO;
+    public static final TypeInformation<Double> DOUBLE = BasicTypeInfo.DOUBLE_TYPE_INFO;
+    public static final TypeInformation<Character> CHAR = BasicTypeInfo.CHAR_TYPE_INFO;
+
+    /**
+     * A primitive array of the given element type. Only {@code PRIMITIVE_ARRAY(Types.BYTE)} ({@code byte[]})
+     * has a dedicated serializer.
+     *
+     * @throws IllegalArgumentException for other element types
+     */
+    public static TypeInformation<?> PRIMITIVE_ARRAY(TypeInformation<?> elementType) {
+        if (BYTE.equals(elementType)) {
+            return PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO;
+        }
+        throw new IllegalArgumentException(String.format(
+                "Runnel has a primitive array serializer for byte[] only, not for arrays of %s; use"
+                        + " Types.GENERIC(<type>[].class) (Kryo, needs registration) or Types.LIST(...)",
+                elementType));
+    }
+
+    /** The tuple {@code Tuple<n>} of the given field types, in order. */
+    public static <T extends Tuple> TypeInformation<T> TUPLE(TypeInformation<?>... types) {
+        return new TupleTypeInfo<>(types);
+    }
+
+    /**
+     * A tuple subclass that fixes its field types, e.g. {@code class WordCount extends Tuple2<String, Integer>}.
+     *
+     * @throws InvalidTypesException if the class leaves field types open
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends Tuple> TypeInformation<T> TUPLE(Class<T> tupleSubclass) {
+        TypeInformation<T> info = (TypeInformation<T>) TypeExtractor.createTypeInfo(tupleSubclass);
+        if (!(info instanceof TupleTypeInfo)) {
+            throw new InvalidTypesException(String.format("%s is not a tuple type", tupleSubclass.getName()));
+        }
+        return info;
+    }
+
+    /** {@code java.util.List} of the element type; read back as {@code ArrayList}. */
+    public static <E> TypeInformation<List<E>> LIST(TypeInformation<E> elementType) {
+        return new ListTypeInfo<>(elementType);
+    }
+
+    /** {@code java.util.Map} of the key and value types; read back as {@code HashMap}. Values may be null. */
+    public static <K, V> TypeInformation<Map<K, V>> MAP(TypeInformation<K> keyType, TypeInformation<V> valueType) {
+        return new MapTypeInfo<>(keyType, valueType);
+    }
+
+    /** Any class, serialized with Kryo (which needs the class, and those it contains, registered). */
+    public static <T> TypeInformation<T> GENERIC(Class<T> genericClass) {
+        return new GenericTypeInfo<>(Preconditions.checkNotNull(genericClass, "the class must not be null"));
+    }
+
+    /**
+     * A POJO. Runnel has no field-by-field POJO serializer: a record class gets the record serializer
+     * (like {@code TypeInformation.of}), any other class is a {@link #GENERIC(Class) generic type}
+     * serialized with Kryo, so register it. Prefer records or tuples for hot types.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> TypeInformation<T> POJO(Class<T> pojoClass) {
+        Preconditions.checkNotNull(pojoClass, "the class must not be null");
+        if (pojoClass.isRecord()) {
+            return (TypeInformation<T>) TypeExtractor.createTypeInfo(pojoClass);
+        }
+        return new GenericTypeInfo<>(pojoClass);
+    }
+}

@@ -1,0 +1,236 @@
+package dev.runnel.api.java.tuple;
+
+import dev.runnel.util.StringUtils;
+import java.util.Objects;
+
+/**
+ * A tuple with 11 fields, {@code f0} to {@code f10}. See {@link Tuple} for the contract: public mutable
+ * fields, Flink's {@code hashCode} formula, not thread-safe.
+ *
+ * @param <T0> the type of field 0
+ * @param <T1> the type of field 1
+ * @param <T2> the type of field 2
+ * @param <T3> the type of field 3
+ * @param <T4> the type of field 4
+ * @param <T5> the type of field 5
+ * @param <T6> the type of field 6
+ * @param <T7> the type of field 7
+ * @param <T8> the type of field 8
+ * @param <T9> the type of field 9
+ * @param <T10> the type of field 10
+ */
+public class Tuple11<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> extends Tuple {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Field 0. */
+    public T0 f0;
+
+    /** Field 1. */
+    public T1 f1;
+
+    /** Field 2. */
+    public T2 f2;
+
+    /** Field 3. */
+    public T3 f3;
+
+    /** Field 4. */
+    public T4 f4;
+
+    /** Field 5. */
+    public T5 f5;
+
+    /** Field 6. */
+    public T6 f6;
+
+    /** Field 7. */
+    public T7 f7;
+
+    /** Field 8. */
+    public T8 f8;
+
+    /** Field 9. */
+    public T9 f9;
+
+    /** Field 10. */
+    public T10 f10;
+
+    /** Creates a tuple with all fields null. */
+    public Tuple11() {}
+
+    /** Creates a tuple with the given fields. */
+    public Tuple11(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4, T5 f5, T6 f6, T7 f7, T8 f8, T9 f9, T10 f10) {
+        this.f0 = f0;
+        this.f1 = f1;
+        this.f2 = f2;
+        this.f3 = f3;
+        this.f4 = f4;
+        this.f5 = f5;
+        this.f6 = f6;
+        this.f7 = f7;
+        this.f8 = f8;
+        this.f9 = f9;
+        this.f10 = f10;
+    }
+
+    /** Creates a tuple with the given fields, inferring its type parameters. */
+    public static <T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> Tuple11<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> of(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4, T5 f5, T6 f6, T7 f7, T8 f8, T9 f9, T10 f10) {
+        return new Tuple11<>(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10);
+    }
+
+    /** Sets all fields at once. */
+    public void setFields(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4, T5 f5, T6 f6, T7 f7, T8 f8, T9 f9, T10 f10) {
+        this.f0 = f0;
+        this.f1 = f1;
+        this.f2 = f2;
+        this.f3 = f3;
+        this.f4 = f4;
+        this.f5 = f5;
+        this.f6 = f6;
+        this.f7 = f7;
+        this.f8 = f8;
+        this.f9 = f9;
+        this.f10 = f10;
+    }
+
+    @Override
+    public int getArity() {
+        return 11;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getField(int pos) {
+        switch (pos) {
+            case 0:
+                return (T) this.f0;
+            case 1:
+                return (T) this.f1;
+            case 2:
+                return (T) this.f2;
+            case 3:
+                return (T) this.f3;
+            case 4:
+                return (T) this.f4;
+            case 5:
+                return (T) this.f5;
+            case 6:
+                return (T) this.f6;
+            case 7:
+                return (T) this.f7;
+            case 8:
+                return (T) this.f8;
+            case 9:
+                return (T) this.f9;
+            case 10:
+                return (T) this.f10;
+            default:
+                throw new IndexOutOfBoundsException(String.valueOf(pos));
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> void setField(T value, int pos) {
+        switch (pos) {
+            case 0:
+                this.f0 = (T0) value;
+                break;
+            case 1:
+                this.f1 = (T1) value;
+                break;
+            case 2:
+                this.f2 = (T2) value;
+                break;
+            case 3:
+                this.f3 = (T3) value;
+                break;
+            case 4:
+                this.f4 = (T4) value;
+                break;
+            case 5:
+                this.f5 = (T5) value;
+                break;
+            case 6:
+                this.f6 = (T6) value;
+                break;
+            case 7:
+                this.f7 = (T7) value;
+                break;
+            case 8:
+                this.f8 = (T8) value;
+                break;
+            case 9:
+                this.f9 = (T9) value;
+                break;
+            case 10:
+                this.f10 = (T10) value;
+                break;
+            default:
+                throw new IndexOutOfBoundsException(String.valueOf(pos));
+        }
+    }
+
+    @Override
+    public Tuple11<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> copy() {
+        return new Tuple11<>(this.f0, this.f1, this.f2, this.f3, this.f4, this.f5, this.f6, this.f7, this.f8, this.f9, this.f10);
+    }
+
+    /** Equal to any {@code Tuple11} (including subclasses) whose fields are pairwise equal. */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Tuple11)) {
+            return false;
+        }
+        Tuple11<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> other = (Tuple11<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?>) o;
+        return Objects.equals(f0, other.f0)
+                && Objects.equals(f1, other.f1)
+                && Objects.equals(f2, other.f2)
+                && Objects.equals(f3, other.f3)
+                && Objects.equals(f4, other.f4)
+                && Objects.equals(f5, other.f5)
+                && Objects.equals(f6, other.f6)
+                && Objects.equals(f7, other.f7)
+                && Objects.equals(f8, other.f8)
+                && Objects.equals(f9, other.f9)
+                && Objects.equals(f10, other.f10);
+    }
+
+    /** Flink's formula exactly, so that tuple keys map to the same key groups as in Flink. */
+    @Override
+    public int hashCode() {
+        int result = f0 != null ? f0.hashCode() : 0;
+        result = 31 * result + (f1 != null ? f1.hashCode() : 0);
+        result = 31 * result + (f2 != null ? f2.hashCode() : 0);
+        result = 31 * result + (f3 != null ? f3.hashCode() : 0);
+        result = 31 * result + (f4 != null ? f4.hashCode() : 0);
+        result = 31 * result + (f5 != null ? f5.hashCode() : 0);
+        result = 31 * result + (f6 != null ? f6.hashCode() : 0);
+        result = 31 * result + (f7 != null ? f7.hashCode() : 0);
+        result = 31 * result + (f8 != null ? f8.hashCode() : 0);
+        result = 31 * result + (f9 != null ? f9.hashCode() : 0);
+        result = 31 * result + (f10 != null ? f10.hashCode() : 0);
+        return result;
+    }
+
+    @Override
+    public String toString() {
+        return "("
+                + StringUtils.arrayAwareToString(f0) + ","
+                + StringUtils.arrayAwareToString(f1) + ","
+                + StringUtils.arrayAwareToString(f2) + ","
+                + StringUtils.arrayAwareToString(f3) + ","
+                + StringUtils.arrayAwareToString(f4) + ","
+                + StringUtils.arrayAwareToString(f5) + ","
+                + StringUtils.arrayAwareToString(f6) + ","
+                + StringUtils.arrayAwareToString(f7) + ","
+                + StringUtils.arrayAwareToString(f8) + ","
+                + StringUtils.arrayAwareToString(f9) + ","
+                + StringUtils.arrayAwareToString(f10)
+                + ")";
+    }
+}

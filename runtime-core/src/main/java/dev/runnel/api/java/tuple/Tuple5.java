@@ -1,0 +1,152 @@
+package dev.runnel.api.java.tuple;
+
+import dev.runnel.util.StringUtils;
+import java.util.Objects;
+
+/**
+ * A tuple with 5 fields, {@code f0} to {@code f4}. See {@link Tuple} for the contract: public mutable
+ * fields, Flink's {@code hashCode} formula, not thread-safe.
+ *
+ * @param <T0> the type of field 0
+ * @param <T1> the type of field 1
+ * @param <T2> the type of field 2
+ * @param <T3> the type of field 3
+ * @param <T4> the type of field 4
+ */
+public class Tuple5<T0, T1, T2, T3, T4> extends Tuple {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Field 0. */
+    public T0 f0;
+
+    /** Field 1. */
+    public T1 f1;
+
+    /** Field 2. */
+    public T2 f2;
+
+    /** Field 3. */
+    public T3 f3;
+
+    /** Field 4. */
+    public T4 f4;
+
+    /** Creates a tuple with all fields null. */
+    public Tuple5() {}
+
+    /** Creates a tuple with the given fields. */
+    public Tuple5(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4) {
+        this.f0 = f0;
+        this.f1 = f1;
+        this.f2 = f2;
+        this.f3 = f3;
+        this.f4 = f4;
+    }
+
+    /** Creates a tuple with the given fields, inferring its type parameters. */
+    public static <T0, T1, T2, T3, T4> Tuple5<T0, T1, T2, T3, T4> of(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4) {
+        return new Tuple5<>(f0, f1, f2, f3, f4);
+    }
+
+    /** Sets all fields at once. */
+    public void setFields(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4) {
+        this.f0 = f0;
+        this.f1 = f1;
+        this.f2 = f2;
+        this.f3 = f3;
+        this.f4 = f4;
+    }
+
+    @Override
+    public int getArity() {
+        return 5;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getField(int pos) {
+        switch (pos) {
+            case 0:
+                return (T) this.f0;
+            case 1:
+                return (T) this.f1;
+            case 2:
+                return (T) this.f2;
+            case 3:
+                return (T) this.f3;
+            case 4:
+                return (T) this.f4;
+            default:
+                throw new IndexOutOfBoundsException(String.valueOf(pos));
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> void setField(T value, int pos) {
+        switch (pos) {
+            case 0:
+                this.f0 = (T0) value;
+                break;
+            case 1:
+                this.f1 = (T1) value;
+                break;
+            case 2:
+                this.f2 = (T2) value;
+                break;
+            case 3:
+                this.f3 = (T3) value;
+                break;
+            case 4:
+                this.f4 = (T4) value;
+                break;
+            default:
+                throw new IndexOutOfBoundsException(String.valueOf(pos));
+        }
+    }
+
+    @Override
+    public Tuple5<T0, T1, T2, T3, T4> copy() {
+        return new Tuple5<>(this.f0, this.f1, this.f2, this.f3, this.f4);
+    }
+
+    /** Equal to any {@code Tuple5} (including subclasses) whose fields are pairwise equal. */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Tuple5)) {
+            return false;
+        }
+        Tuple5<?, ?, ?, ?, ?> other = (Tuple5<?, ?, ?, ?, ?>) o;
+        return Objects.equals(f0, other.f0)
+                && Objects.equals(f1, other.f1)
+                && Objects.equals(f2, other.f2)
+                && Objects.equals(f3, other.f3)
+                && Objects.equals(f4, other.f4);
+    }
+
+    /** Flink's formula exactly, so that tuple keys map to the same key groups as in Flink. */
+    @Override
+    public int hashCode() {
+        int result = f0 != null ? f0.hashCode() : 0;
+        result = 31 * result + (f1 != null ? f1.hashCode() : 0);
+        result = 31 * result + (f2 != null ? f2.hashCode() : 0);
+        result = 31 * result + (f3 != null ? f3.hashCode() : 0);
+        result = 31 * result + (f4 != null ? f4.hashCode() : 0);
+        return result;
+    }
+
+    @Override
+    public String toString() {
+        return "("
+                + StringUtils.arrayAwareToString(f0) + ","
+                + StringUtils.arrayAwareToString(f1) + ","
+                + StringUtils.arrayAwareToString(f2) + ","
+                + StringUtils.arrayAwareToString(f3) + ","
+                + StringUtils.arrayAwareToString(f4)
+                + ")";
+    }
+}
