@@ -14,6 +14,12 @@ public interface InputGate extends AutoCloseable {
      */
     Object pollNext();
 
+    /**
+     * Whether {@link #pollNext()} would return something now. Used by the consumer after announcing
+     * that it is about to park, to avoid sleeping on data that already arrived.
+     */
+    boolean isAvailable();
+
     /** The channel index of the element {@link #pollNext()} returned last. */
     int lastChannel();
 

@@ -16,6 +16,11 @@ public class ForwardPartitioner<T> extends StreamPartitioner<T> {
     }
 
     @Override
+    public boolean isForward() {
+        return true;
+    }
+
+    @Override
     public boolean isPointwise() {
         return true;
     }

@@ -65,6 +65,11 @@ public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> 
     }
 
     @Override
+    public StreamPartitioner<T> forMaxParallelism(int newMaxParallelism) {
+        return newMaxParallelism == maxParallelism ? this : new KeyGroupStreamPartitioner<>(keySelector, newMaxParallelism);
+    }
+
+    @Override
     public StreamPartitioner<T> copy() {
         return new KeyGroupStreamPartitioner<>(keySelector, maxParallelism);
     }

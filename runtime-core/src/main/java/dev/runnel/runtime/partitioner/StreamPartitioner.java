@@ -67,6 +67,22 @@ public abstract class StreamPartitioner<T> implements Serializable {
         return !isPointwise() && !isBroadcast();
     }
 
+    /**
+     * True when record {@code i} of subtask {@code k} can only go to subtask {@code k} downstream: the
+     * one strategy that allows chaining the two operators into one task.
+     */
+    public boolean isForward() {
+        return false;
+    }
+
+    /**
+     * This partitioner for a downstream operator with {@code maxParallelism} key groups. Only
+     * key-group partitioning depends on it; others return themselves.
+     */
+    public StreamPartitioner<T> forMaxParallelism(int maxParallelism) {
+        return this;
+    }
+
     /** A fresh instance with the same configuration and no per-subtask cursor state. */
     public abstract StreamPartitioner<T> copy();
 

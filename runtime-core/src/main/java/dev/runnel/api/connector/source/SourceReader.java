@@ -1,5 +1,6 @@
 package dev.runnel.api.connector.source;
 
+import dev.runnel.core.io.InputStatus;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 

@@ -10,8 +10,8 @@ public interface SplitEnumerator<SplitT extends SourceSplit, CheckpointT> extend
 
     void start();
 
-    /** Reader {@code subtaskId} asked for a split. */
-    void handleSplitRequest(int subtaskId);
+    /** Reader {@code subtaskId} asked for a split; {@code requesterHostname} may be null. */
+    void handleSplitRequest(int subtaskId, String requesterHostname);
 
     /** Splits a failed reader had not finished come back for reassignment. */
     void addSplitsBack(List<SplitT> splits, int subtaskId);

@@ -45,6 +45,16 @@ final class LocalInputGate implements InputGate {
     }
 
     @Override
+    public boolean isAvailable() {
+        for (LocalChannel channel : channels) {
+            if (channel.hasData()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
     public int lastChannel() {
         return last;
     }

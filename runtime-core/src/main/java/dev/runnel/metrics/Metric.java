@@ -1,0 +1,4 @@
+package dev.runnel.metrics;
+
+/** Marker of everything a {@link MetricGroup} can hold. */
+public interface Metric {}

@@ -1,0 +1,68 @@
+package dev.runnel.runtime.state;
+
+import dev.runnel.api.common.state.State;
+import dev.runnel.api.common.state.StateDescriptor;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.state.queue.PriorityQueueSetFactory;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.stream.Stream;
+
+/**
+ * The keyed state of one operator in one subtask: every state it registered, for the key groups the
+ * subtask owns, plus its timer queues. Implementations keep it on the heap or in RocksDB; the
+ * operators see only this interface and the state objects it returns.
+ *
+ * <p>Contract:
+ * <ul>
+ *   <li>Task thread only. {@link #setCurrentKey} selects the key every state object then acts on.
+ *   <li>State objects are created once per name and reused; asking again for a name with a different
+ *       kind or type fails with a message naming the state.
+ *   <li>{@link #snapshot} writes Runnel's backend-independent snapshot format, so a snapshot of one
+ *       store restores into the other, and into a different parallelism (by key group).
+ *   <li>{@link #close()} releases everything (native memory, files); the backend is unusable after.
+ * </ul>
+ *
+ * @param <K> the key type
+ */
+public interface KeyedStateBackend<K> extends PriorityQueueSetFactory, Closeable {
+
+    /** Sets the current key and computes its key group; fails if the key is not in this backend's range. */
+    void setCurrentKey(K newKey);
+
+    /** Sets the current key when the caller already knows its key group (saves a hash). */
+    void setCurrentKeyAndKeyGroup(K newKey, int keyGroup);
+
+    K getCurrentKey();
+
+    int getCurrentKeyGroupIndex();
+
+    KeyGroupRange getKeyGroupRange();
+
+    /** The max parallelism: how many key groups exist in total. */
+    int getNumberOfKeyGroups();
+
+    TypeSerializer<K> getKeySerializer();
+
+    /**
+     * The state described by {@code descriptor} in namespaces serialized by
+     * {@code namespaceSerializer}; created on first call, restored entries included. The returned
+     * object also implements the matching {@code Internal*State} interface.
+     */
+    <N, S extends State, T> S getOrCreateKeyedState(
+            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, T> descriptor) throws Exception;
+
+    /** The keys that have an entry in state {@code stateName} under {@code namespace}. */
+    <N> Stream<K> getKeys(String stateName, N namespace);
+
+    /**
+     * Writes every state and timer of the key groups in {@code range} (which must lie within this
+     * backend's range) to {@code out}, and returns where each key group starts, relative to the
+     * first byte written.
+     */
+    KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException;
+
+    @Override
+    void close() throws IOException;
+}

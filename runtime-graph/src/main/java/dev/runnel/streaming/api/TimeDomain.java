@@ -1,0 +1,7 @@
+package dev.runnel.streaming.api;
+
+/** Which clock fired a timer. */
+public enum TimeDomain {
+    EVENT_TIME,
+    PROCESSING_TIME
+}

@@ -1,0 +1,291 @@
+package dev.runnel.streaming.api.datastream;
+
+import dev.runnel.api.common.eventtime.WatermarkStrategy;
+import dev.runnel.api.common.functions.FilterFunction;
+import dev.runnel.api.common.functions.FlatMapFunction;
+import dev.runnel.api.common.functions.InvalidTypesException;
+import dev.runnel.api.common.functions.MapFunction;
+import dev.runnel.api.common.functions.Partitioner;
+import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.connector.sink2.Sink;
+import dev.runnel.api.java.functions.KeySelector;
+import dev.runnel.api.java.typeutils.TypeExtractor;
+import dev.runnel.runtime.partitioner.BroadcastPartitioner;
+import dev.runnel.runtime.partitioner.CustomPartitionerWrapper;
+import dev.runnel.runtime.partitioner.ForwardPartitioner;
+import dev.runnel.runtime.partitioner.GlobalPartitioner;
+import dev.runnel.runtime.partitioner.RebalancePartitioner;
+import dev.runnel.runtime.partitioner.RescalePartitioner;
+import dev.runnel.runtime.partitioner.ShufflePartitioner;
+import dev.runnel.runtime.partitioner.StreamPartitioner;
+import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
+import dev.runnel.streaming.api.functions.ProcessFunction;
+import dev.runnel.streaming.api.functions.sink.PrintSinkFunction;
+import dev.runnel.streaming.api.functions.sink.SinkFunction;
+import dev.runnel.streaming.api.operators.OneInputStreamOperator;
+import dev.runnel.streaming.api.operators.ProcessOperator;
+import dev.runnel.streaming.api.operators.StreamFilter;
+import dev.runnel.streaming.api.operators.StreamFlatMap;
+import dev.runnel.streaming.api.operators.StreamMap;
+import dev.runnel.streaming.api.operators.StreamSink;
+import dev.runnel.streaming.api.operators.TimestampsAndWatermarksOperator;
+import dev.runnel.streaming.api.operators.sink.SinkWriterOperator;
+import dev.runnel.streaming.api.transformations.PartitionTransformation;
+import dev.runnel.streaming.api.transformations.PhysicalTransformation;
+import dev.runnel.streaming.api.transformations.SinkTransformation;
+import dev.runnel.streaming.api.transformations.Transformation;
+import dev.runnel.streaming.api.transformations.UnionTransformation;
+import dev.runnel.streaming.api.operators.collect.CollectStreamSink;
+import dev.runnel.util.CloseableIterator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A stream of records of type {@code T}, as in Flink: apply operators to get new streams, partition
+ * it, and end it in a sink. Nothing runs until the environment executes the job.
+ *
+ * <p>Output types of functions are extracted from their generic signatures; where a lambda's output
+ * type is erased (tuples, collectors), add {@code .returns(...)} after the operator.
+ */
+public class DataStream<T> {
+
+    protected final StreamExecutionEnvironment environment;
+    protected final Transformation<T> transformation;
+
+    public DataStream(StreamExecutionEnvironment environment, Transformation<T> transformation) {
+        this.environment = Objects.requireNonNull(environment, "environment");
+        this.transformation = Objects.requireNonNull(transformation, "transformation");
+    }
+
+    public StreamExecutionEnvironment getExecutionEnvironment() {
+        return environment;
+    }
+
+    public Transformation<T> getTransformation() {
+        return transformation;
+    }
+
+    /** The record type; fails naming the operator when it could not be determined. */
+    public TypeInformation<T> getType() {
+        return transformation.getOutputType();
+    }
+
+    public int getParallelism() {
+        int p = transformation.getParallelism();
+        return p > 0 ? p : environment.getParallelism();
+    }
+
+    // ------------------------------------------------------------------ one-to-one operators
+
+    public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
+        return transform("Map", outputType(mapper, MapFunction.class, 1, typeOrNull()), new StreamMap<>(clean(mapper)));
+    }
+
+    public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper, TypeInformation<R> outputType) {
+        return transform("Map", outputType, new StreamMap<>(clean(mapper)));
+    }
+
+    public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
+        return transform("Flat Map", outputType(flatMapper, FlatMapFunction.class, 1, typeOrNull()), new StreamFlatMap<>(clean(flatMapper)));
+    }
+
+    public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper, TypeInformation<R> outputType) {
+        return transform("Flat Map", outputType, new StreamFlatMap<>(clean(flatMapper)));
+    }
+
+    public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
+        return transform("Filter", typeOrNull(), new StreamFilter<>(clean(filter)));
+    }
+
+    public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> processFunction) {
+        return transform("Process", outputType(processFunction, ProcessFunction.class, 1, typeOrNull()),
+                new ProcessOperator<>(clean(processFunction)));
+    }
+
+    public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> processFunction, TypeInformation<R> outputType) {
+        return transform("Process", outputType, new ProcessOperator<>(clean(processFunction)));
+    }
+
+    /** Stamps records with event timestamps and emits watermarks, per {@code strategy}. */
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
+        Objects.requireNonNull(strategy, "strategy");
+        return transform("Timestamps/Watermarks", typeOrNull(), new TimestampsAndWatermarksOperator<>(strategy));
+    }
+
+    /** Adds an operator of one's own (advanced; most jobs use the methods above). */
+    public <R> SingleOutputStreamOperator<R> transform(String operatorName, TypeInformation<R> outputType,
+            OneInputStreamOperator<T, R> operator) {
+        PhysicalTransformation<R> t = new PhysicalTransformation<>(environment.nextId(), operatorName, operator,
+                outputType, Transformation.DEFAULT_PARALLELISM, List.of(transformation));
+        if (outputType == null) {
+            t.setMissingType(pendingTypeError);
+        }
+        pendingTypeError = null;
+        configureKeyed(t);
+        environment.addOperator(t);
+        return new SingleOutputStreamOperator<>(environment, t);
+    }
+
+    /** Overridden by keyed streams to make new operators keyed. */
+    protected void configureKeyed(PhysicalTransformation<?> t) {}
+
+    // ------------------------------------------------------------------ partitioning
+
+    /** Partitions by key: records with equal keys go to the same subtask, with keyed state per key. */
+    public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key) {
+        return new KeyedStream<>(this, clean(key));
+    }
+
+    /** Like {@link #keyBy(KeySelector)}, with the key type given (when it cannot be extracted). */
+    public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key, TypeInformation<K> keyType) {
+        return new KeyedStream<>(this, clean(key), keyType);
+    }
+
+    /** Sends every record to every downstream subtask. */
+    public DataStream<T> broadcast() {
+        return partition(new BroadcastPartitioner<>());
+    }
+
+    /** Round robin over all downstream subtasks. */
+    public DataStream<T> rebalance() {
+        return partition(new RebalancePartitioner<>());
+    }
+
+    /** Round robin over a local subset of downstream subtasks (pointwise). */
+    public DataStream<T> rescale() {
+        return partition(new RescalePartitioner<>());
+    }
+
+    /** Random downstream subtask per record. */
+    public DataStream<T> shuffle() {
+        return partition(new ShufflePartitioner<>());
+    }
+
+    /** Everything to downstream subtask 0. */
+    public DataStream<T> global() {
+        return partition(new GlobalPartitioner<>());
+    }
+
+    /** Subtask i to subtask i; both sides need the same parallelism. */
+    public DataStream<T> forward() {
+        return partition(new ForwardPartitioner<>());
+    }
+
+    /** Chooses the downstream subtask with {@code partitioner} on the key {@code keySelector} extracts. */
+    public <K> DataStream<T> partitionCustom(Partitioner<K> partitioner, KeySelector<T, K> keySelector) {
+        return partition(new CustomPartitionerWrapper<>(clean(partitioner), clean(keySelector)));
+    }
+
+    protected DataStream<T> partition(StreamPartitioner<T> partitioner) {
+        return new DataStream<>(environment, new PartitionTransformation<>(environment.nextId(), transformation, partitioner));
+    }
+
+    // ------------------------------------------------------------------ combining
+
+    /** The records of this stream and of {@code streams}, which must have the same type. */
+    @SafeVarargs
+    public final DataStream<T> union(DataStream<T>... streams) {
+        List<Transformation<T>> inputs = new ArrayList<>();
+        inputs.add(transformation);
+        for (DataStream<T> other : streams) {
+            if (transformation.hasOutputType() && other.transformation.hasOutputType()
+                    && !getType().equals(other.getType())) {
+                throw new IllegalArgumentException("Cannot union streams of different types: " + getType() + " and "
+                        + other.getType() + ". Map them to one type first.");
+            }
+            inputs.add(other.transformation);
+        }
+        return new DataStream<>(environment, new UnionTransformation<>(environment.nextId(), inputs));
+    }
+
+    /** Pairs this stream with {@code other} for operators that see both (co-map, co-process). */
+    public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
+        return new ConnectedStreams<>(environment, this, other);
+    }
+
+    // ------------------------------------------------------------------ sinks
+
+    /** Writes each record's {@code toString()} to standard out, prefixed {@code subtask> } when parallel. */
+    public DataStreamSink<T> print() {
+        return addSink(new PrintSinkFunction<>()).name("Print to Std. Out");
+    }
+
+    public DataStreamSink<T> print(String sinkIdentifier) {
+        return addSink(new PrintSinkFunction<>(sinkIdentifier, false)).name("Print to Std. Out");
+    }
+
+    public DataStreamSink<T> printToErr() {
+        return addSink(new PrintSinkFunction<>(null, true)).name("Print to Std. Err");
+    }
+
+    public DataStreamSink<T> addSink(SinkFunction<T> sinkFunction) {
+        return sink("Sink: Unnamed", new StreamSink<>(clean(sinkFunction)));
+    }
+
+    /** Writes records with a {@link Sink} (writer per subtask, flushed at end of input). */
+    public DataStreamSink<T> sinkTo(Sink<T> sink) {
+        Objects.requireNonNull(sink, "sink");
+        return sink("Sink: " + sink.getClass().getSimpleName(), new SinkWriterOperator<>(sink));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private DataStreamSink<T> sink(String name, OneInputStreamOperator<T, Object> operator) {
+        SinkTransformation<T> t = new SinkTransformation<>(environment.nextId(), name,
+                (dev.runnel.streaming.api.operators.StreamOperator) operator, transformation,
+                Transformation.DEFAULT_PARALLELISM);
+        configureKeyed(t);
+        environment.addOperator(t);
+        return new DataStreamSink<>(t);
+    }
+
+    /**
+     * Runs the job and returns its records as they arrive; closing the iterator cancels the job if it
+     * is still running. For tests and small jobs.
+     */
+    public CloseableIterator<T> executeAndCollect() throws Exception {
+        return executeAndCollect("DataStream Collect");
+    }
+
+    public CloseableIterator<T> executeAndCollect(String jobName) throws Exception {
+        return CollectStreamSink.executeAndCollect(this, jobName);
+    }
+
+    /** Runs the job and returns its first {@code limit} records (then cancels it). */
+    public List<T> executeAndCollect(int limit) throws Exception {
+        List<T> records = new ArrayList<>();
+        try (CloseableIterator<T> it = executeAndCollect()) {
+            while (records.size() < limit && it.hasNext()) {
+                records.add(it.next());
+            }
+        }
+        return records;
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /** The error a missing type came from, handed to the next transformation created. */
+    private InvalidTypesException pendingTypeError;
+
+    /** The function's output type, or null after remembering why it could not be found. */
+    protected <R> TypeInformation<R> outputType(dev.runnel.api.common.functions.Function function,
+            Class<?> functionClass, int outputIndex, TypeInformation<?>... inputTypes) {
+        try {
+            return TypeExtractor.getOutputType(function, functionClass, outputIndex, inputTypes);
+        } catch (InvalidTypesException e) {
+            pendingTypeError = e;
+            return null;
+        }
+    }
+
+    protected TypeInformation<T> typeOrNull() {
+        return transformation.hasOutputType() ? transformation.getOutputType() : null;
+    }
+
+    /** Checks at build time that a user function can be shipped to subtasks. */
+    protected static <F> F clean(F function) {
+        Objects.requireNonNull(function, "function");
+        dev.runnel.util.InstantiationUtil.serialize(function, "function " + function.getClass().getName());
+        return function;
+    }
+}

@@ -1,0 +1,355 @@
+package dev.runnel.streaming.api.environment;
+
+import dev.runnel.api.common.ExecutionConfig;
+import dev.runnel.api.common.JobExecutionResult;
+import dev.runnel.api.common.eventtime.WatermarkStrategy;
+import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.common.typeinfo.Types;
+import dev.runnel.api.connector.source.Source;
+import dev.runnel.api.connector.source.lib.FromElementsSource;
+import dev.runnel.api.connector.source.lib.NumberSequenceSource;
+import dev.runnel.api.java.typeutils.TypeExtractor;
+import dev.runnel.api.java.typeutils.ResultTypeQueryable;
+import dev.runnel.api.common.functions.InvalidTypesException;
+import dev.runnel.configuration.Configuration;
+import dev.runnel.core.execution.JobClient;
+import dev.runnel.core.execution.JobExecutionException;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.minicluster.EmbeddedRuntime;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
+import dev.runnel.runtime.state.StateBackend;
+import dev.runnel.streaming.api.datastream.DataStreamSource;
+import dev.runnel.streaming.api.graph.ExecutionPlan;
+import dev.runnel.streaming.api.graph.StreamGraph;
+import dev.runnel.streaming.api.graph.StreamGraphGenerator;
+import dev.runnel.streaming.api.graph.StreamingJobGraphGenerator;
+import dev.runnel.streaming.api.transformations.Transformation;
+import dev.runnel.streaming.runtime.source.SourceOperator;
+import dev.runnel.streaming.api.transformations.PhysicalTransformation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where a streaming job is assembled and started, with Flink's API: create sources, apply operators,
+ * then {@link #execute(String)}. By default jobs run on the embedded runtime in this JVM with
+ * parallelism = the number of CPU cores.
+ *
+ * <pre>{@code
+ * StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+ * env.fromElements("a b", "b c")
+ *    .flatMap((String line, Collector<String> out) -> { for (String w : line.split(" ")) out.collect(w); })
+ *    .returns(Types.STRING)
+ *    .print();
+ * env.execute("words");
+ * }</pre>
+ *
+ * <p>Not thread-safe: build a job from one thread.
+ */
+public class StreamExecutionEnvironment {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StreamExecutionEnvironment.class);
+
+    /** Flink's default buffer timeout: partially filled output buffers are sent after 100 ms. */
+    public static final long DEFAULT_BUFFER_TIMEOUT_MS = 100;
+
+    private final ExecutionConfig config = new ExecutionConfig();
+    private final Configuration configuration;
+    private final List<Transformation<?>> transformations = new ArrayList<>();
+    private int parallelism;
+    private int maxParallelism = -1;
+    private long bufferTimeout = DEFAULT_BUFFER_TIMEOUT_MS;
+    private boolean chainingEnabled = true;
+    private StateBackend stateBackend;
+    private long checkpointInterval = -1;
+    private int nextId;
+
+    protected StreamExecutionEnvironment(Configuration configuration, int parallelism) {
+        this.configuration = configuration.copy();
+        setParallelism(parallelism);
+    }
+
+    /** The environment of the context the program runs in: the embedded runtime when run from main(). */
+    public static StreamExecutionEnvironment getExecutionEnvironment() {
+        return getExecutionEnvironment(new Configuration());
+    }
+
+    /** Like {@link #getExecutionEnvironment()}, with configuration (e.g. {@code state.backend: rocksdb}). */
+    public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
+        return new StreamExecutionEnvironment(configuration, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** An environment on the embedded runtime with the given default parallelism. */
+    public static StreamExecutionEnvironment createLocalEnvironment(int parallelism) {
+        return new StreamExecutionEnvironment(new Configuration(), parallelism);
+    }
+
+    public static StreamExecutionEnvironment createLocalEnvironment(int parallelism, Configuration configuration) {
+        return new StreamExecutionEnvironment(configuration, parallelism);
+    }
+
+    public static StreamExecutionEnvironment createLocalEnvironment() {
+        return getExecutionEnvironment();
+    }
+
+    // ------------------------------------------------------------------ settings
+
+    public ExecutionConfig getConfig() {
+        return config;
+    }
+
+    /** The job's configuration (state backend, shuffle, memory); mutable until execution. */
+    public Configuration getConfiguration() {
+        return configuration;
+    }
+
+    public StreamExecutionEnvironment setParallelism(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("The parallelism must be at least 1, was " + parallelism);
+        }
+        this.parallelism = parallelism;
+        return this;
+    }
+
+    public int getParallelism() {
+        return parallelism;
+    }
+
+    /** The default max parallelism (number of key groups) of keyed operators; at most 32768. */
+    public StreamExecutionEnvironment setMaxParallelism(int maxParallelism) {
+        if (maxParallelism < 1 || maxParallelism > KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM) {
+            throw new IllegalArgumentException("The max parallelism must be in [1, "
+                    + KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM + "], was " + maxParallelism);
+        }
+        this.maxParallelism = maxParallelism;
+        return this;
+    }
+
+    public int getMaxParallelism() {
+        return maxParallelism;
+    }
+
+    /**
+     * How long output may wait in a partially filled batch: 0 sends every record at once (lowest
+     * latency), -1 only full batches, default 100 ms.
+     */
+    public StreamExecutionEnvironment setBufferTimeout(long timeoutMillis) {
+        if (timeoutMillis < -1) {
+            throw new IllegalArgumentException("The buffer timeout must be >= -1, was " + timeoutMillis);
+        }
+        this.bufferTimeout = timeoutMillis;
+        return this;
+    }
+
+    public long getBufferTimeout() {
+        return bufferTimeout;
+    }
+
+    /** Runs every operator as a task of its own (for debugging and measurement). */
+    public StreamExecutionEnvironment disableOperatorChaining() {
+        this.chainingEnabled = false;
+        return this;
+    }
+
+    public boolean isChainingEnabled() {
+        return chainingEnabled;
+    }
+
+    /** Keeps keyed state in {@code backend} (e.g. {@code new EmbeddedRocksDBStateBackend()}). */
+    public StreamExecutionEnvironment setStateBackend(StateBackend backend) {
+        this.stateBackend = Objects.requireNonNull(backend, "backend");
+        return this;
+    }
+
+    public StateBackend getStateBackend() {
+        return stateBackend;
+    }
+
+    /**
+     * Asks for periodic checkpoints. This version of Runnel does not take checkpoints yet: the
+     * interval is recorded and the job runs without them (a warning says so).
+     */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis) {
+        if (intervalMillis <= 0) {
+            throw new IllegalArgumentException("The checkpoint interval must be positive, was " + intervalMillis);
+        }
+        this.checkpointInterval = intervalMillis;
+        return this;
+    }
+
+    public long getCheckpointInterval() {
+        return checkpointInterval;
+    }
+
+    // ------------------------------------------------------------------ sources
+
+    /** A stream of the given elements (parallelism 1); their type is taken from the first element. */
+    @SafeVarargs
+    public final <OUT> DataStreamSource<OUT> fromElements(OUT... data) {
+        if (data == null || data.length == 0) {
+            throw new IllegalArgumentException("fromElements needs at least one element; "
+                    + "use fromElements(Class, ...) or fromCollection(collection, type) for an empty stream.");
+        }
+        @SuppressWarnings("unchecked")
+        TypeInformation<OUT> type = (TypeInformation<OUT>) TypeExtractor.createTypeInfo(commonClass(data));
+        return fromCollection(Arrays.asList(data), type);
+    }
+
+    /** A stream of the given elements of type {@code type} (parallelism 1). */
+    @SafeVarargs
+    public final <OUT> DataStreamSource<OUT> fromElements(Class<OUT> type, OUT... data) {
+        return fromCollection(Arrays.asList(data), TypeInformation.of(type));
+    }
+
+    /** A stream of the collection's elements (parallelism 1); the type is taken from the first element. */
+    public <OUT> DataStreamSource<OUT> fromCollection(Collection<OUT> data) {
+        if (data == null || data.isEmpty()) {
+            throw new IllegalArgumentException("fromCollection needs a non-empty collection to infer the type; "
+                    + "use fromCollection(collection, type) for an empty one.");
+        }
+        @SuppressWarnings("unchecked")
+        TypeInformation<OUT> type = (TypeInformation<OUT>) TypeExtractor.createTypeInfo(commonClass(data.toArray()));
+        return fromCollection(data, type);
+    }
+
+    public <OUT> DataStreamSource<OUT> fromCollection(Collection<OUT> data, TypeInformation<OUT> type) {
+        Objects.requireNonNull(data, "data");
+        for (OUT element : data) {
+            if (element == null) {
+                throw new IllegalArgumentException("fromCollection/fromElements: the elements must not be null");
+            }
+        }
+        DataStreamSource<OUT> source = fromSource(
+                new FromElementsSource<>(new ArrayList<>(data), type.createSerializer(config.getSerializerConfig())),
+                WatermarkStrategy.noWatermarks(), "Collection Source", type);
+        source.setParallelism(1);
+        return source;
+    }
+
+    /** The numbers {@code from..to} (inclusive), split across the parallel source subtasks. */
+    public DataStreamSource<Long> fromSequence(long from, long to) {
+        if (from > to) {
+            throw new IllegalArgumentException("fromSequence: 'from' (" + from + ") must not be greater than 'to' (" + to + ")");
+        }
+        return fromSource(new NumberSequenceSource(from, to), WatermarkStrategy.noWatermarks(), "Sequence Source",
+                Types.LONG);
+    }
+
+    /** A stream read by {@code source}; the record type is taken from the source. */
+    public <OUT> DataStreamSource<OUT> fromSource(Source<OUT, ?, ?> source, WatermarkStrategy<OUT> watermarkStrategy,
+            String sourceName) {
+        return fromSource(source, watermarkStrategy, sourceName, sourceOutputType(source, sourceName));
+    }
+
+    public <OUT> DataStreamSource<OUT> fromSource(Source<OUT, ?, ?> source, WatermarkStrategy<OUT> watermarkStrategy,
+            String sourceName, TypeInformation<OUT> type) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(watermarkStrategy, "watermarkStrategy");
+        PhysicalTransformation<OUT> t = new PhysicalTransformation<>(nextId(), sourceName,
+                new SourceOperator<>(source, watermarkStrategy), type, Transformation.DEFAULT_PARALLELISM, List.of());
+        addOperator(t);
+        return new DataStreamSource<>(this, t);
+    }
+
+    // ------------------------------------------------------------------ execution
+
+    /** Runs the job and waits for it; rethrows its failure. */
+    public JobExecutionResult execute() throws Exception {
+        return execute("Runnel Streaming Job");
+    }
+
+    public JobExecutionResult execute(String jobName) throws Exception {
+        JobClient client = executeAsync(jobName);
+        try {
+            return client.getJobExecutionResult().get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof JobExecutionException failure) {
+                throw failure;
+            }
+            throw e;
+        } catch (InterruptedException e) {
+            client.cancel();
+            Thread.currentThread().interrupt();
+            throw e;
+        }
+    }
+
+    /** Starts the job and returns a client to follow or cancel it. */
+    public JobClient executeAsync(String jobName) {
+        JobGraph jobGraph = getJobGraph(jobName);
+        if (checkpointInterval > 0) {
+            LOG.warn("Checkpointing was enabled (every {} ms), but this version of Runnel does not take checkpoints "
+                    + "yet; job '{}' runs without them.", checkpointInterval, jobName);
+        }
+        transformations.clear();
+        return EmbeddedRuntime.submit(jobGraph, configuration);
+    }
+
+    /** The job's plan as JSON: job vertices (operator chains) and the edges between them. */
+    public String getExecutionPlan() {
+        return ExecutionPlan.toJson(getJobGraph("Runnel Streaming Job"));
+    }
+
+    /** The stream graph of everything defined so far. */
+    public StreamGraph getStreamGraph(String jobName) {
+        StreamGraph graph = new StreamGraph(jobName, config, configuration, stateBackend, bufferTimeout, chainingEnabled);
+        return new StreamGraphGenerator(graph, parallelism, maxParallelism).generate(transformations);
+    }
+
+    /** The compiled job graph of everything defined so far. */
+    public JobGraph getJobGraph(String jobName) {
+        return StreamingJobGraphGenerator.createJobGraph(getStreamGraph(jobName));
+    }
+
+    // ------------------------------------------------------------------ internal
+
+    /** A fresh transformation id. */
+    public int nextId() {
+        return nextId++;
+    }
+
+    /** Records an operator of the job. */
+    public void addOperator(Transformation<?> transformation) {
+        transformations.add(Objects.requireNonNull(transformation));
+    }
+
+    /** Everything recorded so far. */
+    public List<Transformation<?>> getTransformations() {
+        return List.copyOf(transformations);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <OUT> TypeInformation<OUT> sourceOutputType(Source<OUT, ?, ?> source, String sourceName) {
+        if (source instanceof ResultTypeQueryable<?> queryable) {
+            return (TypeInformation<OUT>) queryable.getProducedType();
+        }
+        try {
+            return (TypeInformation<OUT>) TypeExtractor.createTypeInfo(Source.class, source.getClass(), 0);
+        } catch (InvalidTypesException e) {
+            throw new InvalidTypesException("The record type of source '" + sourceName + "' cannot be determined: "
+                    + e.getMessage() + " Pass it: fromSource(source, watermarkStrategy, name, Types.STRING).", e);
+        }
+    }
+
+    private static Class<?> commonClass(Object[] elements) {
+        Class<?> common = null;
+        for (Object e : elements) {
+            if (e == null) {
+                throw new IllegalArgumentException("fromElements/fromCollection: the elements must not be null");
+            }
+            if (common == null) {
+                common = e.getClass();
+            } else {
+                while (!common.isAssignableFrom(e.getClass())) {
+                    common = common.getSuperclass();
+                }
+            }
+        }
+        return common;
+    }
+}

@@ -1,0 +1,133 @@
+package dev.runnel.streaming.api.graph;
+
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.jobgraph.ChainedOperator;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.partitioner.KeyGroupStreamPartitioner;
+import dev.runnel.streaming.api.operators.ChainingStrategy;
+import dev.runnel.streaming.api.operators.OperatorConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Compiles a {@link StreamGraph} into a {@link JobGraph}: chains nodes into job vertices under
+ * Flink's rules and turns the remaining edges into job edges that say why they are not chained.
+ *
+ * <p>An edge is chained when all hold: chaining is enabled for the job; the target has exactly one
+ * input edge; both sides have the same parallelism; the partitioner is forward; the source allows
+ * successors to chain (not {@code NEVER}); the target allows chaining to its predecessor
+ * ({@code ALWAYS}); both are in the same slot sharing group.
+ */
+public final class StreamingJobGraphGenerator {
+
+    private StreamingJobGraphGenerator() {}
+
+    public static JobGraph createJobGraph(StreamGraph graph) {
+        List<StreamNode> order = graph.topologicalOrder();
+        Map<Integer, Integer> headOf = new HashMap<>();
+        Map<Integer, List<StreamNode>> chains = new LinkedHashMap<>();
+        for (StreamNode node : order) {
+            StreamEdge in = node.getInEdges().size() == 1 ? node.getInEdges().get(0) : null;
+            if (in != null && chainBreakReason(graph, in) == null) {
+                int head = headOf.get(in.getSource().getId());
+                headOf.put(node.getId(), head);
+                chains.get(head).add(node);
+            } else {
+                headOf.put(node.getId(), node.getId());
+                chains.put(node.getId(), new ArrayList<>(List.of(node)));
+            }
+        }
+
+        JobGraph jobGraph = new JobGraph(graph.getJobName(), graph.getExecutionConfig(), graph.getConfiguration(),
+                graph.getStateBackend(), graph.getBufferTimeoutMillis());
+        Map<Integer, JobVertex> vertexOfHead = new HashMap<>();
+        Map<Integer, ChainedOperator> operatorOfNode = new HashMap<>();
+        Map<Integer, Integer> indexInChain = new HashMap<>();
+        for (Map.Entry<Integer, List<StreamNode>> chain : chains.entrySet()) {
+            List<StreamNode> members = chain.getValue();
+            StreamNode head = members.get(0);
+            String name = members.stream().map(StreamNode::getName).collect(Collectors.joining(" -> "));
+            JobVertex vertex = new JobVertex("v" + head.getId(), name, head.getParallelism(), head.getMaxParallelism(),
+                    head.getSlotSharingGroup());
+            for (int i = 0; i < members.size(); i++) {
+                StreamNode node = members.get(i);
+                OperatorConfig config = new OperatorConfig(node.getOperatorId(), node.getName(), node.getKeySelector1(),
+                        node.getKeySelector2(), node.getKeySerializer(), node.getMaxParallelism());
+                ChainedOperator operator = new ChainedOperator(node.getId(), node.getOperator(), config,
+                        node.getOutputSerializer());
+                vertex.addOperator(operator);
+                operatorOfNode.put(node.getId(), operator);
+                indexInChain.put(node.getId(), i);
+            }
+            vertexOfHead.put(head.getId(), vertex);
+            jobGraph.addVertex(vertex);
+        }
+
+        int edgeCounter = 0;
+        for (StreamNode node : order) {
+            for (StreamEdge edge : node.getOutEdges()) {
+                String reason = chainBreakReason(graph, edge);
+                ChainedOperator source = operatorOfNode.get(node.getId());
+                if (reason == null) {
+                    source.addChainedOutput(new ChainedOperator.ChainedOutput(
+                            indexInChain.get(edge.getTarget().getId()), edge.getOutputTag()));
+                    continue;
+                }
+                JobVertex from = vertexOfHead.get(headOf.get(node.getId()));
+                JobVertex to = vertexOfHead.get(headOf.get(edge.getTarget().getId()));
+                TypeSerializer<?> serializer = edge.getOutputTag() != null
+                        ? edge.getOutputTag().getTypeInfo().createSerializer(graph.getExecutionConfig().getSerializerConfig())
+                        : node.getOutputSerializer();
+                JobEdge jobEdge = new JobEdge("e" + (edgeCounter++), from, to, indexInChain.get(node.getId()),
+                        edge.getOutputTag(), edge.getTypeNumber(), edge.getPartitioner(), serializer, node.getName(),
+                        edge.getTarget().getName(), reason);
+                from.addOutput(jobEdge);
+                to.addInput(jobEdge);
+                source.addNetworkOutput(jobEdge);
+            }
+        }
+        return jobGraph;
+    }
+
+    /** Why {@code edge} cannot be chained, in words; null when it can. */
+    static String chainBreakReason(StreamGraph graph, StreamEdge edge) {
+        StreamNode up = edge.getSource();
+        StreamNode down = edge.getTarget();
+        if (!graph.isChainingEnabled()) {
+            return "chaining disabled for the job (disableOperatorChaining())";
+        }
+        if (down.getInEdges().size() != 1) {
+            return "'" + down.getName() + "' has " + down.getInEdges().size() + " input edges";
+        }
+        if (up.getParallelism() != down.getParallelism()) {
+            return "parallelism " + up.getParallelism() + " \u2192 " + down.getParallelism();
+        }
+        if (!edge.getPartitioner().isForward()) {
+            return edge.getPartitioner() instanceof KeyGroupStreamPartitioner<?, ?>
+                    ? "keyBy: KeyGroup partitioner"
+                    : edge.getPartitioner() + " partitioner";
+        }
+        if (up.getChainingStrategy() == ChainingStrategy.NEVER) {
+            return up.getChainingSetBy() != null
+                    ? up.getChainingSetBy() + " on '" + up.getName() + "'"
+                    : "'" + up.getName() + "' never chains";
+        }
+        if (down.getChainingStrategy() != ChainingStrategy.ALWAYS) {
+            if (down.getChainingSetBy() != null) {
+                return down.getChainingSetBy() + " on '" + down.getName() + "'";
+            }
+            return "'" + down.getName() + "' " + (down.getChainingStrategy() == ChainingStrategy.NEVER
+                    ? "never chains" : "starts a chain");
+        }
+        if (!java.util.Objects.equals(up.getSlotSharingGroup(), down.getSlotSharingGroup())) {
+            return "slot sharing group '" + up.getSlotSharingGroup() + "' \u2192 '" + down.getSlotSharingGroup() + "'";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,240 @@
+package dev.runnel.streaming.api.operators;
+
+import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.api.common.state.State;
+import dev.runnel.api.common.state.StateDescriptor;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.api.java.functions.KeySelector;
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.KeyedStateBackendParameters;
+import dev.runnel.runtime.state.internal.InternalKvState;
+import dev.runnel.runtime.timers.InternalTimerService;
+import dev.runnel.runtime.timers.KeyContext;
+import dev.runnel.runtime.timers.ProcessingTimeService;
+import dev.runnel.runtime.timers.Triggerable;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+import dev.runnel.streaming.runtime.tasks.OperatorException;
+
+/**
+ * Base of Runnel's operators: keeps the output and configuration, creates keyed state and timers for
+ * keyed operators, tracks watermarks (the minimum over two inputs), and sets the current key from
+ * each record.
+ *
+ * <p>Runtime fields are transient: an operator is a serializable prototype until {@link #setup}.
+ * Task thread only.
+ */
+public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>, KeyContext {
+
+    private static final long serialVersionUID = 1L;
+
+    protected ChainingStrategy chainingStrategy = ChainingStrategy.ALWAYS;
+
+    protected transient Output<OUT> output;
+    protected transient StreamTaskContext task;
+    protected transient OperatorConfig config;
+
+    private transient KeyedStateBackend<Object> keyedStateBackend;
+    private transient InternalTimeServiceManager<Object> timeServiceManager;
+    private transient StreamingRuntimeContext runtimeContext;
+    private transient KeySelector<Object, Object> keySelector1;
+    private transient KeySelector<Object, Object> keySelector2;
+    private transient long input1Watermark;
+    private transient long input2Watermark;
+    private transient long combinedWatermark;
+
+    public ChainingStrategy getChainingStrategy() {
+        return chainingStrategy;
+    }
+
+    public void setChainingStrategy(ChainingStrategy strategy) {
+        this.chainingStrategy = strategy;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void setup(StreamOperatorParameters<OUT> parameters) {
+        this.output = parameters.output();
+        this.task = parameters.task();
+        this.config = parameters.config();
+        this.keySelector1 = (KeySelector<Object, Object>) config.keySelector1();
+        this.keySelector2 = (KeySelector<Object, Object>) config.keySelector2();
+        this.input1Watermark = Long.MIN_VALUE;
+        this.input2Watermark = Long.MIN_VALUE;
+        this.combinedWatermark = Long.MIN_VALUE;
+        this.runtimeContext = new StreamingRuntimeContext(this, task, getOperatorName());
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void initializeState() throws Exception {
+        if (!config.isKeyed()) {
+            return;
+        }
+        int parallelism = task.getTaskInfo().getNumberOfParallelSubtasks();
+        int subtask = task.getTaskInfo().getIndexOfThisSubtask();
+        KeyGroupRange range = KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(
+                config.maxParallelism(), parallelism, subtask);
+        KeyedStateBackendParameters<Object> parameters = new KeyedStateBackendParameters<>(
+                config.operatorId(),
+                config.name(),
+                subtask,
+                (TypeSerializer<Object>) config.keySerializer(),
+                config.maxParallelism(),
+                range,
+                task.getRestoredKeyedState(config.operatorId()),
+                task.getExecutionConfig().getSerializerConfig(),
+                task.getConfiguration(),
+                task.getLocalDirectories(),
+                null);
+        keyedStateBackend = task.getStateBackend().createKeyedStateBackend(parameters);
+        timeServiceManager = new InternalTimeServiceManager<>(keyedStateBackend, this, task.getProcessingTimeService());
+    }
+
+    @Override
+    public void open() throws Exception {}
+
+    @Override
+    public void finish() throws Exception {}
+
+    @Override
+    public void close() throws Exception {
+        if (timeServiceManager != null) {
+            timeServiceManager.close();
+        }
+        if (keyedStateBackend != null) {
+            keyedStateBackend.close();
+            keyedStateBackend = null;
+        }
+    }
+
+    @Override
+    public String getOperatorName() {
+        return config != null ? config.name() : getClass().getSimpleName();
+    }
+
+    // ------------------------------------------------------------------ keys
+
+    // Raw types on purpose: these implement the generic methods of both input interfaces.
+
+    /** One-input operators: makes the record's key current (no-op when not keyed). */
+    @SuppressWarnings("rawtypes")
+    public void setKeyContextElement(StreamRecord record) throws Exception {
+        setKeyFromRecord(keySelector1, record);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public void setKeyContextElement1(StreamRecord record) throws Exception {
+        setKeyFromRecord(keySelector1, record);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public void setKeyContextElement2(StreamRecord record) throws Exception {
+        setKeyFromRecord(keySelector2, record);
+    }
+
+    private void setKeyFromRecord(KeySelector<Object, Object> selector, StreamRecord<?> record) throws Exception {
+        if (selector == null) {
+            return;
+        }
+        Object key = selector.getKey(record.getValue());
+        if (key == null) {
+            throw new OperatorException("The key selector of keyed operator '" + getOperatorName()
+                    + "' returned null for record " + OperatorException.describe(record.getValue())
+                    + ". Every record of a keyed stream needs a non-null key.", null);
+        }
+        keyedStateBackend.setCurrentKey(key);
+    }
+
+    @Override
+    public void setCurrentKey(Object key) {
+        requireKeyed("set a current key").setCurrentKey(key);
+    }
+
+    @Override
+    public Object getCurrentKey() {
+        return keyedStateBackend == null ? null : keyedStateBackend.getCurrentKey();
+    }
+
+    /** The keyed state backend; null for operators that are not keyed. */
+    public KeyedStateBackend<Object> getKeyedStateBackend() {
+        return keyedStateBackend;
+    }
+
+    // ------------------------------------------------------------------ state and timers
+
+    /** The state of the current key under {@code namespace}. */
+    @SuppressWarnings("unchecked")
+    protected <N, S extends State> S getPartitionedState(
+            N namespace, TypeSerializer<N> namespaceSerializer, StateDescriptor<S, ?> descriptor) throws Exception {
+        S state = getOrCreateKeyedState(namespaceSerializer, descriptor);
+        ((InternalKvState<?, N, ?>) state).setCurrentNamespace(namespace);
+        return state;
+    }
+
+    /** The state object for {@code descriptor}; set its namespace before use. */
+    protected <N, S extends State> S getOrCreateKeyedState(
+            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, ?> descriptor) throws Exception {
+        descriptor.initializeSerializerUnlessSet(task.getExecutionConfig().getSerializerConfig());
+        return requireKeyed("use keyed state '" + descriptor.getName() + "'")
+                .getOrCreateKeyedState(namespaceSerializer, descriptor);
+    }
+
+    /** The timer service named {@code name} for timers in namespaces of type {@code N}. */
+    @SuppressWarnings("unchecked")
+    protected <K, N> InternalTimerService<N> getInternalTimerService(
+            String name, TypeSerializer<N> namespaceSerializer, Triggerable<K, N> triggerable) {
+        requireKeyed("use timers");
+        return timeServiceManager.getInternalTimerService(
+                name, namespaceSerializer, (Triggerable<Object, N>) triggerable);
+    }
+
+    protected ProcessingTimeService getProcessingTimeService() {
+        return task.getProcessingTimeService();
+    }
+
+    public StreamingRuntimeContext getRuntimeContext() {
+        return runtimeContext;
+    }
+
+    private KeyedStateBackend<Object> requireKeyed(String what) {
+        if (keyedStateBackend == null) {
+            throw new UnsupportedOperationException("Operator '" + getOperatorName() + "' cannot " + what
+                    + ": keyed state and timers are only available on a keyed stream, i.e. after keyBy().");
+        }
+        return keyedStateBackend;
+    }
+
+    // ------------------------------------------------------------------ watermarks
+
+    /** One-input operators: fire timers up to the watermark, then forward it. */
+    public void processWatermark(Watermark mark) throws Exception {
+        if (timeServiceManager != null) {
+            timeServiceManager.advanceWatermark(mark.getTimestamp());
+        }
+        output.emitWatermark(mark);
+    }
+
+    public void processWatermark1(Watermark mark) throws Exception {
+        input1Watermark = mark.getTimestamp();
+        advanceCombinedWatermark();
+    }
+
+    public void processWatermark2(Watermark mark) throws Exception {
+        input2Watermark = mark.getTimestamp();
+        advanceCombinedWatermark();
+    }
+
+    private void advanceCombinedWatermark() throws Exception {
+        long newMin = Math.min(input1Watermark, input2Watermark);
+        if (newMin > combinedWatermark) {
+            combinedWatermark = newMin;
+            processWatermark(new Watermark(newMin));
+        }
+    }
+
+    public void processWatermarkStatus(boolean idle) throws Exception {
+        output.emitWatermarkStatus(idle);
+    }
+}

@@ -1,0 +1,4 @@
+package dev.runnel.streaming.api.operators;
+
+/** An operator with one input. */
+public interface OneInputStreamOperator<IN, OUT> extends StreamOperator<OUT>, Input<IN> {}

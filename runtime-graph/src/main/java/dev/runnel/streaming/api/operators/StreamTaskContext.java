@@ -1,0 +1,57 @@
+package dev.runnel.streaming.api.operators;
+
+import dev.runnel.api.common.ExecutionConfig;
+import dev.runnel.api.common.TaskInfo;
+import dev.runnel.api.common.accumulators.Accumulator;
+import dev.runnel.configuration.Configuration;
+import dev.runnel.metrics.MetricGroup;
+import dev.runnel.runtime.state.KeyedStateHandle;
+import dev.runnel.runtime.state.StateBackend;
+import dev.runnel.runtime.timers.ProcessingTimeService;
+import java.io.File;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * What the operators of a task may use of it: identity, configuration, services, and a way back onto
+ * the task thread. Implemented by the task; task thread only unless a method says otherwise.
+ */
+public interface StreamTaskContext {
+
+    String getJobName();
+
+    TaskInfo getTaskInfo();
+
+    ExecutionConfig getExecutionConfig();
+
+    Configuration getConfiguration();
+
+    ProcessingTimeService getProcessingTimeService();
+
+    /** The task's metric group; operators add their own child group. */
+    MetricGroup getMetricGroup();
+
+    /** Accumulators of this subtask by name; merged over subtasks when the job ends. */
+    java.util.Map<String, Accumulator<?, ?>> getAccumulators();
+
+    /** The store for keyed state of this job. */
+    StateBackend getStateBackend();
+
+    /** Directories where stores may keep working files. */
+    List<File> getLocalDirectories();
+
+    /** Keyed state snapshots to restore operator {@code operatorId} from; empty on a fresh start. */
+    Collection<KeyedStateHandle> getRestoredKeyedState(String operatorId);
+
+    /** The coordinator of source operator {@code operatorId} (split assignment). */
+    dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId);
+
+    /** Runs {@code action} on the task thread later. Thread-safe. */
+    void execute(ThrowingRunnable action, String description);
+
+    /** An action that may throw; run on the task thread. */
+    @FunctionalInterface
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+}

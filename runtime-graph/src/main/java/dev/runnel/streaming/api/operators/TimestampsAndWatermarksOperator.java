@@ -1,0 +1,104 @@
+package dev.runnel.streaming.api.operators;
+
+import dev.runnel.api.common.eventtime.TimestampAssigner;
+import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.api.common.eventtime.WatermarkGenerator;
+import dev.runnel.api.common.eventtime.WatermarkOutput;
+import dev.runnel.api.common.eventtime.WatermarkStrategy;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+
+/**
+ * {@code assignTimestampsAndWatermarks}: stamps each record with the strategy's timestamp and emits the
+ * generator's watermarks (on events and every auto-watermark interval). Watermarks from upstream are
+ * dropped, except the final one at the end of input, which always passes.
+ */
+public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOperator<T>
+        implements OneInputStreamOperator<T, T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final WatermarkStrategy<T> strategy;
+    private transient TimestampAssigner<T> assigner;
+    private transient WatermarkGenerator<T> generator;
+    private transient WatermarkOutput watermarkOutput;
+    private transient long lastEmitted;
+    private transient boolean idle;
+    private transient long interval;
+
+    public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy) {
+        this.strategy = strategy;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        assigner = strategy.createTimestampAssigner();
+        generator = strategy.createWatermarkGenerator(() -> getProcessingTimeService().getCurrentProcessingTime());
+        lastEmitted = Long.MIN_VALUE;
+        watermarkOutput = new Emitter();
+        interval = task.getExecutionConfig().getAutoWatermarkInterval();
+        if (interval > 0) {
+            schedulePeriodicEmit(getProcessingTimeService().getCurrentProcessingTime() + interval);
+        }
+    }
+
+    private void schedulePeriodicEmit(long at) {
+        getProcessingTimeService().registerTimer(at, time -> {
+            generator.onPeriodicEmit(watermarkOutput);
+            schedulePeriodicEmit(time + interval);
+        });
+    }
+
+    @Override
+    public void processElement(StreamRecord<T> element) throws Exception {
+        T value = element.getValue();
+        long timestamp = assigner.extractTimestamp(value, element.transportTimestamp());
+        element.setTimestamp(timestamp);
+        output.collect(element);
+        generator.onEvent(value, timestamp, watermarkOutput);
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        if (mark.getTimestamp() == Long.MAX_VALUE && lastEmitted != Long.MAX_VALUE) {
+            lastEmitted = Long.MAX_VALUE;
+            output.emitWatermark(mark);
+        }
+    }
+
+    @Override
+    public void finish() throws Exception {
+        generator.onPeriodicEmit(watermarkOutput);
+        super.finish();
+    }
+
+    private final class Emitter implements WatermarkOutput {
+        @Override
+        public void emitWatermark(Watermark watermark) {
+            if (watermark.getTimestamp() > lastEmitted) {
+                lastEmitted = watermark.getTimestamp();
+                if (idle) {
+                    idle = false;
+                    output.emitWatermarkStatus(false);
+                }
+                output.emitWatermark(watermark);
+            }
+        }
+
+        @Override
+        public void markIdle() {
+            if (!idle) {
+                idle = true;
+                output.emitWatermarkStatus(true);
+            }
+        }
+
+        @Override
+        public void markActive() {
+            if (idle) {
+                idle = false;
+                output.emitWatermarkStatus(false);
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package dev.runnel.streaming.runtime.source;
+
+import dev.runnel.api.common.eventtime.TimestampAssigner;
+import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.api.common.eventtime.WatermarkGenerator;
+import dev.runnel.api.common.eventtime.WatermarkOutput;
+import dev.runnel.api.common.eventtime.WatermarkStrategy;
+import dev.runnel.core.io.InputStatus;
+import dev.runnel.api.connector.source.ReaderOutput;
+import dev.runnel.api.connector.source.Source;
+import dev.runnel.api.connector.source.SourceReader;
+import dev.runnel.api.connector.source.SourceReaderContext;
+import dev.runnel.api.connector.source.SourceSplit;
+import dev.runnel.streaming.api.operators.AbstractStreamOperator;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The head of a source task: owns the {@link SourceReader}, registers it with the source's
+ * coordinator, stamps records with the watermark strategy's timestamps and emits its watermarks
+ * (per event, every auto-watermark interval, and the final one when the input ends).
+ */
+public final class SourceOperator<OUT, SplitT extends SourceSplit> extends AbstractStreamOperator<OUT> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Source<OUT, SplitT, ?> source;
+    private final WatermarkStrategy<OUT> strategy;
+
+    private transient SourceReader<OUT, SplitT> reader;
+    private transient TimestampAssigner<OUT> assigner;
+    private transient WatermarkGenerator<OUT> generator;
+    private transient Emitter emitter;
+    private transient long lastWatermark;
+    private transient boolean idle;
+    private transient long interval;
+    private transient boolean ended;
+
+    public SourceOperator(Source<OUT, SplitT, ?> source, WatermarkStrategy<OUT> strategy) {
+        this.source = source;
+        this.strategy = strategy;
+        this.chainingStrategy = dev.runnel.streaming.api.operators.ChainingStrategy.HEAD;
+    }
+
+    public Source<OUT, SplitT, ?> getSource() {
+        return source;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void open() throws Exception {
+        super.open();
+        assigner = strategy.createTimestampAssigner();
+        generator = strategy.createWatermarkGenerator(() -> getProcessingTimeService().getCurrentProcessingTime());
+        emitter = new Emitter();
+        lastWatermark = Long.MIN_VALUE;
+        SourceCoordinator<SplitT, ?> coordinator = (SourceCoordinator<SplitT, ?>) task.getSourceCoordinator(config.operatorId());
+        int subtask = task.getTaskInfo().getIndexOfThisSubtask();
+        int parallelism = task.getTaskInfo().getNumberOfParallelSubtasks();
+        reader = source.createReader(new SourceReaderContext() {
+            @Override
+            public int getIndexOfSubtask() {
+                return subtask;
+            }
+
+            @Override
+            public int currentParallelism() {
+                return parallelism;
+            }
+
+            @Override
+            public void sendSplitRequest() {
+                coordinator.requestSplit(subtask);
+            }
+        });
+        reader.start();
+        coordinator.registerReader(subtask, new SourceReaderGateway<SplitT>() {
+            @Override
+            public void assignSplits(List<SplitT> splits) {
+                task.execute(() -> reader.addSplits(splits), "split assignment " + splits);
+            }
+
+            @Override
+            public void signalNoMoreSplits() {
+                task.execute(() -> reader.notifyNoMoreSplits(), "no more splits");
+            }
+        });
+        interval = task.getExecutionConfig().getAutoWatermarkInterval();
+        if (interval > 0) {
+            schedulePeriodicWatermark(getProcessingTimeService().getCurrentProcessingTime() + interval);
+        }
+    }
+
+    private void schedulePeriodicWatermark(long at) {
+        getProcessingTimeService().registerTimer(at, time -> {
+            if (!ended) {
+                generator.onPeriodicEmit(emitter);
+                schedulePeriodicWatermark(time + interval);
+            }
+        });
+    }
+
+    /** Polls the reader once; on end of input emits the final watermark. */
+    public InputStatus emitNext() throws Exception {
+        InputStatus status = reader.pollNext(emitter);
+        if (status == InputStatus.END_OF_INPUT && !ended) {
+            ended = true;
+            generator.onPeriodicEmit(emitter);
+            emitter.emitWatermark(Watermark.MAX_WATERMARK);
+        }
+        return status;
+    }
+
+    /** Completes when the reader may have data again. */
+    public CompletableFuture<Void> isAvailable() {
+        return reader.isAvailable();
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (reader != null) {
+                reader.close();
+            }
+        } finally {
+            super.close();
+        }
+    }
+
+    /** The reader's output and the generator's watermark output in one reused object. */
+    private final class Emitter implements ReaderOutput<OUT>, WatermarkOutput {
+        private final StreamRecord<OUT> reuse = new StreamRecord<>(null);
+
+        @Override
+        public void collect(OUT record) {
+            collect(record, TimestampAssigner.NO_TIMESTAMP);
+        }
+
+        @Override
+        public void collect(OUT record, long timestamp) {
+            long assigned = assigner.extractTimestamp(record, timestamp);
+            output.collect(reuse.replaceFromTransport(record, assigned));
+            generator.onEvent(record, assigned, this);
+        }
+
+        @Override
+        public void emitWatermark(Watermark watermark) {
+            if (watermark.getTimestamp() > lastWatermark) {
+                lastWatermark = watermark.getTimestamp();
+                if (idle) {
+                    idle = false;
+                    output.emitWatermarkStatus(false);
+                }
+                output.emitWatermark(watermark);
+            }
+        }
+
+        @Override
+        public void markIdle() {
+            if (!idle) {
+                idle = true;
+                output.emitWatermarkStatus(true);
+            }
+        }
+
+        @Override
+        public void markActive() {
+            if (idle) {
+                idle = false;
+                output.emitWatermarkStatus(false);
+            }
+        }
+    }
+}

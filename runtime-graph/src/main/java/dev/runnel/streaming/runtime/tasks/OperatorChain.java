@@ -1,0 +1,148 @@
+package dev.runnel.streaming.runtime.tasks;
+
+import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.api.common.serialization.SerializerConfig;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.io.ResultPartitionWriter;
+import dev.runnel.runtime.jobgraph.ChainedOperator;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.partitioner.StreamPartitioner;
+import dev.runnel.streaming.api.operators.OneInputStreamOperator;
+import dev.runnel.streaming.api.operators.Output;
+import dev.runnel.streaming.api.operators.StreamOperator;
+import dev.runnel.streaming.api.operators.StreamOperatorParameters;
+import dev.runnel.streaming.api.operators.StreamTaskContext;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+import dev.runnel.util.InstantiationUtil;
+import dev.runnel.util.OutputTag;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The operators of one subtask's chain, wired to each other by direct calls and to job edges by
+ * record writers. Lifecycle order follows Flink: open from the tail to the head (a consumer is ready
+ * before its producer emits), finish from the head to the tail (each finish may still emit into the
+ * next operator), close all.
+ *
+ * <p>Task thread only.
+ */
+final class OperatorChain {
+
+    private final StreamOperator<?>[] operators;
+    private final List<RecordWriterOutput<?>> writerOutputs = new ArrayList<>();
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    OperatorChain(TaskDeployment deployment, StreamTaskContext context, Map<JobEdge, ResultPartitionWriter> writers,
+            boolean objectReuse, boolean flushAlways, String subtaskName) {
+        List<ChainedOperator> configs = deployment.vertex().getOperators();
+        int n = configs.size();
+        operators = new StreamOperator<?>[n];
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        for (int i = 0; i < n; i++) {
+            operators[i] = InstantiationUtil.deserialize(
+                    deployment.serializedOperators().get(i), loader, "operator '" + configs.get(i).getName() + "'");
+        }
+        SerializerConfig serializerConfig = context.getExecutionConfig().getSerializerConfig();
+        Output<?>[] outputs = new Output<?>[n];
+        for (int i = n - 1; i >= 0; i--) {
+            ChainedOperator config = configs.get(i);
+            List<Output<?>> targets = new ArrayList<>();
+            for (ChainedOperator.ChainedOutput chained : config.getChainedOutputs()) {
+                TypeSerializer<?> type = chained.outputTag() != null
+                        ? chained.outputTag().getTypeInfo().createSerializer(serializerConfig)
+                        : config.getOutputSerializer();
+                TypeSerializer<?> copier = objectReuse || type == null || type.isImmutableType() ? null : type;
+                targets.add(new ChainingOutput(
+                        (OneInputStreamOperator) operators[chained.targetIndex()], chained.outputTag(), copier, subtaskName));
+            }
+            for (JobEdge edge : config.getNetworkOutputs()) {
+                TypeSerializer<?> type = edge.getSerializer();
+                // Another thread reads what we send: mutable values must be copies, reuse or not.
+                TypeSerializer<?> copier = type == null || type.isImmutableType() ? null : type;
+                RecordWriterOutput<?> output = new RecordWriterOutput(writers.get(edge),
+                        (StreamPartitioner) edge.getPartitioner().copy(), edge.getOutputTag(), copier, flushAlways,
+                        "'" + edge.getSourceOperatorName() + "' -> '" + edge.getTargetOperatorName() + "'");
+                writerOutputs.add(output);
+                targets.add(output);
+            }
+            outputs[i] = switch (targets.size()) {
+                case 0 -> new DiscardingOutput<>();
+                case 1 -> targets.get(0);
+                default -> new BroadcastingOutput(targets.toArray(new Output[0]));
+            };
+            ((StreamOperator) operators[i]).setup(new StreamOperatorParameters(context, config.getConfig(), outputs[i]));
+        }
+    }
+
+    StreamOperator<?> getHead() {
+        return operators[0];
+    }
+
+    void initializeStateAndOpen() throws Exception {
+        for (int i = operators.length - 1; i >= 0; i--) {
+            operators[i].initializeState();
+            operators[i].open();
+        }
+    }
+
+    /** End of input: finish every operator, head first. */
+    void finishOperators() throws Exception {
+        for (StreamOperator<?> operator : operators) {
+            operator.finish();
+        }
+    }
+
+    void flushOutputs() throws InterruptedException {
+        for (RecordWriterOutput<?> output : writerOutputs) {
+            output.flush();
+        }
+    }
+
+    /** Sends end-of-partition on every outgoing edge. */
+    void finishOutputs() throws InterruptedException {
+        for (RecordWriterOutput<?> output : writerOutputs) {
+            output.finish();
+        }
+    }
+
+    /** Closes every operator and output, keeping the first failure and suppressing the rest. */
+    void closeAll() throws Exception {
+        Exception first = null;
+        for (StreamOperator<?> operator : operators) {
+            try {
+                operator.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        for (RecordWriterOutput<?> output : writerOutputs) {
+            output.close();
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** Output of operators with no consumer (sinks). */
+    private static final class DiscardingOutput<T> implements Output<T> {
+        @Override
+        public void collect(StreamRecord<T> record) {}
+
+        @Override
+        public <X> void collect(OutputTag<X> outputTag, StreamRecord<X> record) {}
+
+        @Override
+        public void emitWatermark(Watermark watermark) {}
+
+        @Override
+        public void emitWatermarkStatus(boolean idle) {}
+
+        @Override
+        public void close() {}
+    }
+}

@@ -1,0 +1,115 @@
+package dev.runnel.streaming.runtime.tasks;
+
+import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.io.ResultPartitionWriter;
+import dev.runnel.runtime.io.WatermarkEvent;
+import dev.runnel.runtime.io.WatermarkStatusEvent;
+import dev.runnel.runtime.partitioner.KeyExtractionException;
+import dev.runnel.runtime.partitioner.StreamPartitioner;
+import dev.runnel.streaming.api.operators.Output;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+import dev.runnel.util.OutputTag;
+
+/**
+ * Sends records over a job edge: the edge's partitioner picks the channel, the writer batches. A
+ * mutable value is copied first, because another thread will read it while the producing function
+ * may already reuse it; immutable values travel by reference.
+ */
+final class RecordWriterOutput<T> implements Output<T> {
+
+    private final ResultPartitionWriter writer;
+    private final StreamPartitioner<T> partitioner;
+    private final boolean broadcast;
+    private final OutputTag<?> outputTag;
+    private final TypeSerializer<T> copier;
+    private final boolean flushAlways;
+    private final String edgeDescription;
+
+    RecordWriterOutput(ResultPartitionWriter writer, StreamPartitioner<T> partitioner, OutputTag<?> outputTag,
+            TypeSerializer<T> copier, boolean flushAlways, String edgeDescription) {
+        this.writer = writer;
+        this.partitioner = partitioner;
+        this.broadcast = partitioner.isBroadcast();
+        this.outputTag = outputTag;
+        this.copier = copier;
+        this.flushAlways = flushAlways;
+        this.edgeDescription = edgeDescription;
+        partitioner.setup(writer.getNumberOfSubpartitions());
+    }
+
+    @Override
+    public void collect(StreamRecord<T> record) {
+        if (outputTag == null) {
+            emit(record.getValue(), record.transportTimestamp());
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <X> void collect(OutputTag<X> tag, StreamRecord<X> record) {
+        if (outputTag != null && outputTag.equals(tag)) {
+            emit((T) record.getValue(), record.transportTimestamp());
+        }
+    }
+
+    private void emit(T value, long timestamp) {
+        try {
+            if (broadcast) {
+                int n = writer.getNumberOfSubpartitions();
+                for (int channel = 0; channel < n; channel++) {
+                    writer.emitRecord(copier == null ? value : copier.copy(value), timestamp, channel);
+                }
+            } else {
+                int channel;
+                try {
+                    channel = partitioner.selectChannel(value);
+                } catch (KeyExtractionException e) {
+                    throw new OperatorException(e.getMessage() + " on edge " + edgeDescription + ", record "
+                            + OperatorException.describe(value), e.getCause());
+                }
+                writer.emitRecord(copier == null ? value : copier.copy(value), timestamp, channel);
+            }
+            if (flushAlways) {
+                writer.flushAll();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TaskCancelledException("interrupted while sending on edge " + edgeDescription);
+        }
+    }
+
+    @Override
+    public void emitWatermark(Watermark watermark) {
+        broadcastEvent(new WatermarkEvent(watermark.getTimestamp()));
+    }
+
+    @Override
+    public void emitWatermarkStatus(boolean idle) {
+        broadcastEvent(idle ? WatermarkStatusEvent.IDLE : WatermarkStatusEvent.ACTIVE);
+    }
+
+    private void broadcastEvent(dev.runnel.runtime.io.ChannelEvent event) {
+        try {
+            writer.broadcastEvent(event);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TaskCancelledException("interrupted while sending on edge " + edgeDescription);
+        }
+    }
+
+    /** Hands over partially filled batches (buffer timeout). */
+    void flush() throws InterruptedException {
+        writer.flushAll();
+    }
+
+    /** Ends the edge: flush and end-of-partition on every channel. */
+    void finish() throws InterruptedException {
+        writer.finish();
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.runnel.streaming.runtime.tasks;
+
+import dev.runnel.core.io.InputStatus;
+import dev.runnel.runtime.io.TaskWaker;
+import dev.runnel.streaming.runtime.source.SourceOperator;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Drives a source task: polls the reader; when it has nothing, waits on its availability future,
+ * which wakes the task thread when it completes.
+ */
+final class SourceTaskInput implements TaskInput {
+
+    private final SourceOperator<?, ?> source;
+    private final TaskWaker waker;
+    private CompletableFuture<Void> watched;
+
+    SourceTaskInput(SourceOperator<?, ?> source, TaskWaker waker) {
+        this.source = source;
+        this.waker = waker;
+    }
+
+    @Override
+    public InputStatus processInput() throws Exception {
+        InputStatus status = source.emitNext();
+        if (status == InputStatus.NOTHING_AVAILABLE) {
+            CompletableFuture<Void> available = source.isAvailable();
+            if (available != watched) {
+                watched = available;
+                available.thenRun(waker::wake);
+            }
+        }
+        return status;
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return source.isAvailable().isDone();
+    }
+
+    @Override
+    public void close() {}
+}
