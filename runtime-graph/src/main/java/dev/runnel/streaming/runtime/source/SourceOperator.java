@@ -74,7 +74,8 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
                 coordinator.requestSplit(subtask);
             }
         });
-        reader.start();
+        // Register before start(): readers usually ask for a split in start(), and the coordinator
+        // handles requests in order, so the registration must come first.
         coordinator.registerReader(subtask, new SourceReaderGateway<SplitT>() {
             @Override
             public void assignSplits(List<SplitT> splits) {
@@ -86,6 +87,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
                 task.execute(() -> reader.notifyNoMoreSplits(), "no more splits");
             }
         });
+        reader.start();
         interval = task.getExecutionConfig().getAutoWatermarkInterval();
         if (interval > 0) {
             schedulePeriodicWatermark(getProcessingTimeService().getCurrentProcessingTime() + interval);
