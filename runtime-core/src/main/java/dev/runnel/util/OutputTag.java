@@ -49,6 +49,14 @@ public class OutputTag<T> implements Serializable {
         return id;
     }
 
+    /**
+     * Serializes as a plain {@code OutputTag}: the anonymous subclass users create to capture the type
+     * would otherwise drag its enclosing object along (and fail if that is not serializable).
+     */
+    protected Object writeReplace() {
+        return getClass() == OutputTag.class ? this : new OutputTag<>(id, typeInfo);
+    }
+
     public String getId() {
         return id;
     }

@@ -285,7 +285,27 @@ public class DataStream<T> {
     /** Checks at build time that a user function can be shipped to subtasks. */
     protected static <F> F clean(F function) {
         Objects.requireNonNull(function, "function");
-        dev.runnel.util.InstantiationUtil.serialize(function, "function " + function.getClass().getName());
+        try {
+            dev.runnel.util.InstantiationUtil.serialize(function, "function " + function.getClass().getName());
+        } catch (IllegalArgumentException e) {
+            Class<?> outer = enclosingInstanceType(function.getClass());
+            if (outer != null && !java.io.Serializable.class.isAssignableFrom(outer)) {
+                throw new IllegalArgumentException("The function " + function.getClass().getName() + " is an inner or "
+                        + "anonymous class, so it holds a reference to the enclosing " + outer.getName()
+                        + " object, which is not serializable. Declare the function as a static nested class, in a "
+                        + "static method, or as a lambda that does not use instance members.", e);
+            }
+            throw e;
+        }
         return function;
+    }
+
+    private static Class<?> enclosingInstanceType(Class<?> type) {
+        for (java.lang.reflect.Field field : type.getDeclaredFields()) {
+            if (field.isSynthetic() && field.getName().startsWith("this$")) {
+                return field.getType();
+            }
+        }
+        return null;
     }
 }

@@ -1,0 +1,115 @@
+package dev.runnel.streaming.api.graph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.api.common.ExecutionConfig;
+import dev.runnel.api.common.InvalidProgramException;
+import dev.runnel.api.common.functions.InvalidTypesException;
+import dev.runnel.api.common.typeinfo.Types;
+import dev.runnel.api.java.tuple.Tuple2;
+import dev.runnel.configuration.Configuration;
+import dev.runnel.runtime.partitioner.ForwardPartitioner;
+import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
+import dev.runnel.streaming.api.operators.StreamMap;
+import dev.runnel.streaming.api.operators.StreamSink;
+import dev.runnel.streaming.api.functions.sink.DiscardingSink;
+import org.junit.jupiter.api.Test;
+
+/** Every way a program can be invalid fails at build time with a message naming the operator and the fix. */
+class ProgramValidationTest {
+
+    private static StreamExecutionEnvironment env() {
+        return StreamExecutionEnvironment.createLocalEnvironment(2);
+    }
+
+    @Test
+    void aJobWithoutSink() {
+        StreamExecutionEnvironment env = env();
+        env.fromSequence(0, 10).map(x -> x).name("lonely");
+        assertThatThrownBy(() -> env.getJobGraph("no-sink"))
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("has no sink")
+                .hasMessageContaining("print(), sinkTo(...) or addSink(...)");
+    }
+
+    @Test
+    void forwardBetweenDifferentParallelisms() {
+        StreamExecutionEnvironment env = env();
+        env.fromSequence(0, 10).name("numbers").forward().map(x -> x).name("widen").setParallelism(4).print();
+        assertThatThrownBy(() -> env.getJobGraph("forward"))
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("'numbers' has parallelism 2")
+                .hasMessageContaining("'widen' has 4")
+                .hasMessageContaining("Use rebalance() (or rescale()");
+    }
+
+    @Test
+    void parallelismAboveMaxParallelism() {
+        StreamExecutionEnvironment env = env();
+        env.fromSequence(0, 10).keyBy(x -> x).reduce(Long::sum).name("totals").setParallelism(8).setMaxParallelism(4).print();
+        assertThatThrownBy(() -> env.getJobGraph("maxp"))
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("Operator 'totals' has parallelism 8, above its max parallelism 4");
+    }
+
+    @Test
+    void maxParallelismAboveTheLimit() {
+        StreamExecutionEnvironment env = env();
+        env.fromSequence(0, 10).map(x -> x).name("huge").setMaxParallelism(40_000).print();
+        assertThatThrownBy(() -> env.getJobGraph("limit"))
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("Operator 'huge' has max parallelism 40000, above the limit of 32768");
+        assertThatThrownBy(() -> env().setMaxParallelism(40_000))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[1, 32768]");
+    }
+
+    @Test
+    void duplicateUids() {
+        StreamExecutionEnvironment env = env();
+        env.fromSequence(0, 10).map(x -> x).name("first").uid("shared").map(x -> x).name("second").uid("shared").print();
+        assertThatThrownBy(() -> env.getJobGraph("uids"))
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("The uid 'shared' is used by operator 'first' and by operator 'second'");
+    }
+
+    @Test
+    void returnsMissingWhereErasureHidesTheType() {
+        StreamExecutionEnvironment env = env();
+        env.fromSequence(0, 10).map(x -> Tuple2.of(x, "v")).name("pairUp").print();
+        assertThatThrownBy(() -> env.getJobGraph("erasure"))
+                .isInstanceOf(InvalidTypesException.class)
+                .hasMessageContaining("operator 'pairUp'")
+                .hasMessageContaining(".returns(");
+    }
+
+    @Test
+    void returnsFixesTheErasedType() {
+        StreamExecutionEnvironment env = env();
+        env.fromSequence(0, 10).map(x -> Tuple2.of(x, "v")).returns(Types.TUPLE(Types.LONG, Types.STRING)).print();
+        assertThat(env.getJobGraph("ok").getVertices()).hasSize(1);
+    }
+
+    @Test
+    void aCycle() {
+        StreamGraph graph = new StreamGraph("loop", new ExecutionConfig(), new Configuration(), null, 100, true);
+        graph.addNode(StreamNode.of(1, "a", new StreamMap<Long, Long>(x -> x), 1, 128));
+        graph.addNode(StreamNode.of(2, "b", new StreamMap<Long, Long>(x -> x), 1, 128));
+        graph.addNode(StreamNode.of(3, "sink", new StreamSink<Long>(new DiscardingSink<>()), 1, 128));
+        graph.addEdge(1, 2, new ForwardPartitioner<>(), null, 1);
+        graph.addEdge(2, 1, new ForwardPartitioner<>(), null, 1);
+        graph.addEdge(2, 3, new ForwardPartitioner<>(), null, 1);
+        assertThatThrownBy(graph::topologicalOrder)
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("contains a cycle through operators 'a', 'b'");
+    }
+
+    @Test
+    void aFunctionThatCannotBeShipped() {
+        Object notSerializable = new Object();
+        assertThatThrownBy(() -> env().fromSequence(0, 1).map(x -> x + notSerializable.hashCode()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not serializable")
+                .hasMessageContaining("java.lang.Object");
+    }
+}
