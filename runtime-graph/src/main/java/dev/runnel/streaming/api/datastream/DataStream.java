@@ -285,6 +285,7 @@ public class DataStream<T> {
     /** Checks at build time that a user function can be shipped to subtasks. */
     protected static <F> F clean(F function) {
         Objects.requireNonNull(function, "function");
+        dev.runnel.util.ClosureCleaner.clean(function);
         try {
             dev.runnel.util.InstantiationUtil.serialize(function, "function " + function.getClass().getName());
         } catch (IllegalArgumentException e) {

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs a peer benchmark workload (../shared/peer-bench) on Runnel, building what it needs first.
+#
+#   examples/bench.sh WORKLOAD [N] [--object-reuse] [--no-verify]
+#
+# WORKLOAD: wordcount-heap (W1, default N 20000000) | wordcount-rocksdb (W2, 5000000) | window (W3, 10000000)
+# The last line is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>
+# JVM options: RUNNEL_BENCH_JAVA_OPTS (default -Xmx4g, the peer's heap).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+if [[ $# -lt 1 ]]; then
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+source "$HERE/build-classpath.sh"
+# shellcheck disable=SC2086
+exec java ${RUNNEL_BENCH_JAVA_OPTS:--Xmx4g} -cp "$CLASSPATH" dev.runnel.examples.bench.Bench "$@"

@@ -1,0 +1,32 @@
+package dev.runnel.examples.bench;
+
+/**
+ * The order-independent result fingerprints of the peer benchmarks (../shared/peer-bench/README.md),
+ * so Runnel's results can be compared with Flink's bit for bit. A fingerprint is the sum of entries
+ * modulo 2^64.
+ */
+public final class Checksums {
+
+    private Checksums() {}
+
+    /** The SplitMix64 finalizer. */
+    public static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    /** {@code mix64((h(w) << 32) ^ c)}. */
+    public static long wordEntry(String word, long count) {
+        return mix64(((long) word.hashCode() << 32) ^ count);
+    }
+
+    /** {@code mix64(mix64((h(k) << 32) ^ c) ^ start)}. */
+    public static long windowEntry(String key, long windowStart, long count) {
+        return mix64(mix64(((long) key.hashCode() << 32) ^ count) ^ windowStart);
+    }
+
+    public static String hex(long v) {
+        return String.format("%016x", v);
+    }
+}
