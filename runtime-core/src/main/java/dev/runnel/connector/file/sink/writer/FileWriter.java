@@ -123,13 +123,20 @@ public final class FileWriter<IN> implements SinkWriter<IN> {
         }
     }
 
-    /** Closes the in-progress file, if any, without making it final; its hidden file stays. */
+    /**
+     * Closes the in-progress file, if any, without making it final: its buffered bytes are written so
+     * the hidden file can be inspected, but it keeps its in-progress name.
+     */
     @Override
     public void close() throws IOException {
         InProgressPart part = inProgress;
         inProgress = null;
         if (part != null) {
-            part.out.close();
+            try {
+                part.buffered.flush();
+            } finally {
+                part.out.close();
+            }
         }
     }
 
