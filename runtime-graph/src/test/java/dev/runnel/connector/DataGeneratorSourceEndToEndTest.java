@@ -1,12 +1,14 @@
 package dev.runnel.connector;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
 import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import dev.runnel.connector.datagen.source.DataGeneratorSource;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
+import dev.runnel.streaming.api.functions.sink.DiscardingSink;
 import dev.runnel.util.CloseableIterator;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -76,5 +78,19 @@ class DataGeneratorSourceEndToEndTest {
         List<Long> first = env.fromSource(source, WatermarkStrategy.noWatermarks(), "Slow").executeAndCollect(1);
         assertThat(first).containsExactly(0L);
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(10_000L);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aFailingGeneratorFunctionFailsTheJob() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        DataGeneratorSource<Long> source = new DataGeneratorSource<>(i -> {
+            if (i == 777) {
+                throw new java.io.IOException("cannot generate " + i);
+            }
+            return i;
+        }, 10_000, Types.LONG);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "Failing").addSink(new DiscardingSink<>());
+        assertThatThrownBy(env::execute).hasMessageContaining("cannot generate 777");
     }
 }

@@ -98,6 +98,37 @@ class FileSinkEndToEndTest {
     }
 
     @Test
+    void aFailedParallelJobLeavesOnlyWholeRecordsInFinalParts() throws Exception {
+        java.nio.file.Path out = dir.resolve("out");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.fromSequence(1, 200_000)
+                .map(i -> {
+                    if (i == 150_000) {
+                        throw new IllegalStateException("poison record " + i);
+                    }
+                    return "r" + i;
+                }).returns(Types.STRING)
+                .rebalance()
+                .sinkTo(FileSink.forRowFormat(new Path(out.toString()), new SimpleStringEncoder<String>())
+                        .withRollingPolicy(DefaultRollingPolicy.builder().withMaxPartSize(4096).build())
+                        .build());
+        assertThatThrownBy(() -> env.execute("failing in parallel")).hasMessageContaining("poison record 150000");
+
+        assertThat(finalFiles(out)).as("parts rolled before the failure").hasSizeGreaterThan(2);
+        List<String> lines = new ArrayList<>();
+        for (java.nio.file.Path part : finalFiles(out)) {
+            String content = Files.readString(part);
+            assertThat(content).as("%s holds whole records", part).endsWith("\n");
+            lines.addAll(List.of(content.split("\n")));
+        }
+        assertThat(lines).doesNotHaveDuplicates().allSatisfy(line -> {
+            assertThat(line).matches("r\\d+");
+            assertThat(Long.parseLong(line.substring(1))).isBetween(1L, 200_000L).isNotEqualTo(150_000L);
+        });
+        assertThat(hiddenFiles(out)).allSatisfy(p -> assertThat(p.getFileName().toString()).contains(".inprogress."));
+    }
+
+    @Test
     void anOutputDirectoryThatCannotBeCreatedFailsTheJobNamingIt() throws Exception {
         java.nio.file.Path blocker = dir.resolve("blocker");
         Files.writeString(blocker, "a file where the sink wants a directory");
