@@ -2,7 +2,6 @@ package dev.runnel.api.connector.source.util.ratelimit;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -24,21 +23,34 @@ final class PacedRateLimiter implements RateLimiter {
 
     private final double intervalNanos;
     private final LongSupplier nanoClock;
+    private final Timer timer;
     private final long origin;
     /** When the next permit is due, in nanoseconds after {@link #origin}. */
     private double nextDue;
 
-    PacedRateLimiter(double permitsPerSecond) {
-        this(permitsPerSecond, System::nanoTime);
+    /** Runs an action after a delay, on some other thread. */
+    @FunctionalInterface
+    interface Timer {
+        void runAfter(long delayNanos, Runnable action);
     }
 
-    PacedRateLimiter(double permitsPerSecond, LongSupplier nanoClock) {
+    /** The JDK's shared delayed executor; the action (completing a future) runs on its timer thread. */
+    private static final Timer JDK_TIMER = (delayNanos, action) ->
+            CompletableFuture.delayedExecutor(delayNanos, TimeUnit.NANOSECONDS, Runnable::run).execute(action);
+
+    PacedRateLimiter(double permitsPerSecond) {
+        this(permitsPerSecond, System::nanoTime, JDK_TIMER);
+    }
+
+    /** For tests: a chosen clock and timer. */
+    PacedRateLimiter(double permitsPerSecond, LongSupplier nanoClock, Timer timer) {
         if (!(permitsPerSecond > 0) || Double.isInfinite(permitsPerSecond)) {
             throw new IllegalArgumentException("A rate must be a positive number of permits per second, not "
                     + permitsPerSecond);
         }
         this.intervalNanos = 1e9 / permitsPerSecond;
         this.nanoClock = nanoClock;
+        this.timer = timer;
         this.origin = nanoClock.getAsLong();
     }
 
@@ -54,8 +66,7 @@ final class PacedRateLimiter implements RateLimiter {
             return GRANTED;
         }
         CompletableFuture<Void> permit = new CompletableFuture<>();
-        Executor timer = CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, Runnable::run);
-        timer.execute(() -> permit.complete(null));
+        timer.runAfter(wait, () -> permit.complete(null));
         return permit;
     }
 

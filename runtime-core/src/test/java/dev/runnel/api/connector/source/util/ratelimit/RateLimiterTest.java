@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.util.InstantiationUtil;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,22 +15,27 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class RateLimiterTest {
 
+    /** Timer of the fake-clock tests: records delays, never fires, so "not done" is deterministic. */
+    private final List<Long> scheduledDelays = new ArrayList<>();
+    private final PacedRateLimiter.Timer timer = (delayNanos, action) -> scheduledDelays.add(delayNanos);
+
     @Test
     void grantsTheFirstPermitAtOnceAndMakesTheNextWaitWithoutBlocking() {
         AtomicLong clock = new AtomicLong(1_000_000_000L);
-        PacedRateLimiter limiter = new PacedRateLimiter(10, clock::get); // one permit per 100 ms
+        PacedRateLimiter limiter = new PacedRateLimiter(10, clock::get, timer); // one permit per 100 ms
 
         assertThat(limiter.acquire().toCompletableFuture()).isDone();
         long before = System.nanoTime();
         CompletableFuture<Void> second = limiter.acquire().toCompletableFuture();
         assertThat(System.nanoTime() - before).as("acquire must not wait").isLessThan(TimeUnit.MILLISECONDS.toNanos(50));
         assertThat(second).isNotDone();
+        assertThat(scheduledDelays).containsExactly(TimeUnit.MILLISECONDS.toNanos(100));
     }
 
     @Test
     void grantsAPermitPerIntervalToACallerThatKeepsPace() {
         AtomicLong clock = new AtomicLong();
-        PacedRateLimiter limiter = new PacedRateLimiter(1000, clock::get); // 1 ms apart
+        PacedRateLimiter limiter = new PacedRateLimiter(1000, clock::get, timer); // 1 ms apart
         for (int i = 0; i < 100; i++) {
             clock.set(TimeUnit.MILLISECONDS.toNanos(i));
             assertThat(limiter.acquire().toCompletableFuture()).as("permit %s", i).isDone();
@@ -38,16 +45,17 @@ class RateLimiterTest {
     @Test
     void aCallerFasterThanThePaceRunsAtMostOneEarlyGrantAhead() {
         AtomicLong clock = new AtomicLong(TimeUnit.SECONDS.toNanos(3));
-        PacedRateLimiter limiter = new PacedRateLimiter(1000, clock::get); // 1 ms apart
+        PacedRateLimiter limiter = new PacedRateLimiter(1000, clock::get, timer); // 1 ms apart
         assertThat(limiter.acquire().toCompletableFuture()).isDone(); // due now
         assertThat(limiter.acquire().toCompletableFuture()).isDone(); // due in 1 ms: granted early
         assertThat(limiter.acquire().toCompletableFuture()).isNotDone(); // due in 2 ms: must wait
+        assertThat(scheduledDelays).containsExactly(TimeUnit.MILLISECONDS.toNanos(2));
     }
 
     @Test
     void doesNotBankPermitsWhileTheCallerIsIdle() {
         AtomicLong clock = new AtomicLong();
-        PacedRateLimiter limiter = new PacedRateLimiter(100, clock::get); // 10 ms apart
+        PacedRateLimiter limiter = new PacedRateLimiter(100, clock::get, timer); // 10 ms apart
         assertThat(limiter.acquire().toCompletableFuture()).isDone();
 
         clock.set(TimeUnit.SECONDS.toNanos(5)); // idle for 5 s: 500 unused permits
