@@ -1,0 +1,134 @@
+package dev.runnel.connector.file.sink.rollingpolicies;
+
+import dev.runnel.configuration.MemorySize;
+import dev.runnel.connector.file.sink.PartFileInfo;
+import dev.runnel.connector.file.sink.RollingPolicy;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Rolls a part file when it reaches a size, when it is older than the rollover interval, or when
+ * nothing was written to it for the inactivity interval. Defaults (as in Flink): 128 MB, 60 s, 60 s.
+ *
+ * <p>The size check runs before each record, so the record that takes a part past the size stays in
+ * it. The time checks run only when the writer is called (a record or a flush): a writer that gets
+ * no records keeps its part open until the next record or the end of input.
+ *
+ * <pre>{@code
+ * DefaultRollingPolicy.builder()
+ *         .withMaxPartSize(MemorySize.ofMebiBytes(64))
+ *         .withRolloverInterval(Duration.ofMinutes(15))
+ *         .withInactivityInterval(Duration.ofMinutes(5))
+ *         .build()
+ * }</pre>
+ *
+ * Immutable; serializable; thread-safe.
+ *
+ * @param <IN> the record type
+ */
+public final class DefaultRollingPolicy<IN> implements RollingPolicy<IN> {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final long DEFAULT_MAX_PART_SIZE = 128L * 1024 * 1024;
+    public static final long DEFAULT_ROLLOVER_INTERVAL = 60_000L;
+    public static final long DEFAULT_INACTIVITY_INTERVAL = 60_000L;
+
+    private final long partSize;
+    private final long rolloverInterval;
+    private final long inactivityInterval;
+
+    private DefaultRollingPolicy(long partSize, long rolloverInterval, long inactivityInterval) {
+        this.partSize = partSize;
+        this.rolloverInterval = rolloverInterval;
+        this.inactivityInterval = inactivityInterval;
+    }
+
+    /** A builder starting from the defaults. */
+    public static PolicyBuilder builder() {
+        return new PolicyBuilder();
+    }
+
+    @Override
+    public boolean shouldRollOnEvent(PartFileInfo partFile, IN element) {
+        return partFile.getSize() >= partSize;
+    }
+
+    @Override
+    public boolean shouldRollOnProcessingTime(PartFileInfo partFile, long currentTime) {
+        return currentTime - partFile.getCreationTime() >= rolloverInterval
+                || currentTime - partFile.getLastUpdateTime() >= inactivityInterval;
+    }
+
+    /** The size in bytes at which a part rolls. */
+    public long getMaxPartSize() {
+        return partSize;
+    }
+
+    /** The age in milliseconds at which a part rolls. */
+    public long getRolloverInterval() {
+        return rolloverInterval;
+    }
+
+    /** The milliseconds without records after which a part rolls. */
+    public long getInactivityInterval() {
+        return inactivityInterval;
+    }
+
+    @Override
+    public String toString() {
+        return "DefaultRollingPolicy{maxPartSize=" + partSize + " bytes, rolloverInterval=" + rolloverInterval
+                + " ms, inactivityInterval=" + inactivityInterval + " ms}";
+    }
+
+    /** Builds a {@link DefaultRollingPolicy}. Not thread-safe. */
+    public static final class PolicyBuilder {
+        private long partSize = DEFAULT_MAX_PART_SIZE;
+        private long rolloverInterval = DEFAULT_ROLLOVER_INTERVAL;
+        private long inactivityInterval = DEFAULT_INACTIVITY_INTERVAL;
+
+        private PolicyBuilder() {}
+
+        /** Roll when a part reaches {@code size} (positive). */
+        public PolicyBuilder withMaxPartSize(MemorySize size) {
+            return withMaxPartSize(Objects.requireNonNull(size, "size").getBytes());
+        }
+
+        /** Roll when a part reaches {@code bytes} (positive). */
+        public PolicyBuilder withMaxPartSize(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("The maximum part size must be positive, not " + bytes);
+            }
+            this.partSize = bytes;
+            return this;
+        }
+
+        /** Roll when a part is {@code interval} (positive) old. */
+        public PolicyBuilder withRolloverInterval(Duration interval) {
+            this.rolloverInterval = positiveMillis(interval, "rollover interval");
+            return this;
+        }
+
+        /** Roll when no record was written to a part for {@code interval} (positive). */
+        public PolicyBuilder withInactivityInterval(Duration interval) {
+            this.inactivityInterval = positiveMillis(interval, "inactivity interval");
+            return this;
+        }
+
+        public <IN> DefaultRollingPolicy<IN> build() {
+            return new DefaultRollingPolicy<>(partSize, rolloverInterval, inactivityInterval);
+        }
+
+        private static long positiveMillis(Duration interval, String what) {
+            Objects.requireNonNull(interval, what);
+            if (interval.isNegative() || interval.isZero()) {
+                throw new IllegalArgumentException("The " + what + " must be positive, not " + interval);
+            }
+            try {
+                return Math.max(1, interval.toMillis());
+            } catch (ArithmeticException tooLong) {
+                return Long.MAX_VALUE;
+            }
+        }
+    }
+}
