@@ -32,6 +32,7 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
     private final ExecutorService executor;
     private final Map<Integer, SourceReaderGateway<SplitT>> readers = new HashMap<>();
     private SplitEnumerator<SplitT, EnumChkT> enumerator;
+    private boolean failed;
 
     public SourceCoordinator(String sourceName, Source<?, SplitT, EnumChkT> source, int parallelism,
             Consumer<Throwable> failureHandler) {
@@ -70,9 +71,14 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
 
     private void run(String what, ThrowingAction action) {
         executor.execute(() -> {
+            if (failed) {
+                // The enumerator already failed (and failed the job); later calls have nothing to act on.
+                return;
+            }
             try {
                 action.run();
             } catch (Throwable t) {
+                failed = true;
                 failureHandler.accept(new IllegalStateException("The split enumerator of source '" + sourceName
                         + "' failed in " + what + ": " + t, t));
             }
