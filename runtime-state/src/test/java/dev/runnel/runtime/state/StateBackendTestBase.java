@@ -73,7 +73,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link #localDirectories()} to place working files elsewhere.
  *
  * <p>The snapshot format is shared, so the corruption tests compute byte positions from it directly.
+ * Every test has a time limit (a class-level {@link Timeout}, longer for the million-operation test),
+ * so a hanging store fails instead of stalling the build.
  */
+@Timeout(120)
 public abstract class StateBackendTestBase {
 
     /** The max parallelism of every backend these tests create. */
