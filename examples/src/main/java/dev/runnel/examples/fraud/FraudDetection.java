@@ -21,9 +21,9 @@ import java.util.SplittableRandom;
  */
 public final class FraudDetection {
 
-    static final double SMALL_AMOUNT = 1.00;
-    static final double LARGE_AMOUNT = 500.00;
-    static final long ONE_MINUTE = 60_000;
+    public static final double SMALL_AMOUNT = 1.00;
+    public static final double LARGE_AMOUNT = 500.00;
+    public static final long ONE_MINUTE = 60_000;
 
     private FraudDetection() {}
 

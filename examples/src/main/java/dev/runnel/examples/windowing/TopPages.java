@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  */
 public final class TopPages {
 
-    static final Duration WINDOW = Duration.ofSeconds(10);
+    public static final Duration WINDOW = Duration.ofSeconds(10);
 
     private TopPages() {}
 

@@ -24,7 +24,7 @@ import java.util.Locale;
 public final class WordCount {
 
     /** The text counted when no input is given. */
-    static final String[] TEXT = {
+    public static final String[] TEXT = {
         "To be, or not to be, that is the question:",
         "Whether 'tis nobler in the mind to suffer",
         "The slings and arrows of outrageous fortune,",

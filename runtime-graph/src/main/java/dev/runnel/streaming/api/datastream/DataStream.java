@@ -110,7 +110,14 @@ public class DataStream<T> {
     /** Stamps records with event timestamps and emits watermarks, per {@code strategy}. */
     public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
         Objects.requireNonNull(strategy, "strategy");
-        return transform("Timestamps/Watermarks", typeOrNull(), new TimestampsAndWatermarksOperator<>(strategy));
+        SingleOutputStreamOperator<T> result =
+                transform("Timestamps/Watermarks", typeOrNull(), new TimestampsAndWatermarksOperator<>(strategy));
+        // As in Flink, the assigner runs with its input's parallelism, so it chains to it and sees the
+        // records in the order the input produced them.
+        if (transformation.getParallelism() > 0) {
+            result.setParallelism(transformation.getParallelism());
+        }
+        return result;
     }
 
     /** Adds an operator of one's own (advanced; most jobs use the methods above). */
