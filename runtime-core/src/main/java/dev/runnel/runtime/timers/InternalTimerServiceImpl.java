@@ -21,6 +21,12 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     private final Triggerable<K, N> triggerable;
 
     private long currentWatermark = Long.MIN_VALUE;
+    /**
+     * The event-time timer registered last, while it is certainly still queued. Operators often
+     * register the same timer twice in a row (a window's trigger and its cleanup), and recognising
+     * that here saves a deduplication lookup in the queue.
+     */
+    private TimerHeapInternalTimer<K, N> lastEventTimer;
     private ProcessingTimeService.Cancellable nextWakeUp;
     private long nextWakeUpTime = Long.MAX_VALUE;
 
@@ -71,12 +77,21 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @Override
     @SuppressWarnings("unchecked")
     public void registerEventTimeTimer(N namespace, long time) {
-        eventTimeTimers.add(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
+        K key = (K) currentKey();
+        TimerHeapInternalTimer<K, N> last = lastEventTimer;
+        if (last != null && last.getTimestamp() == time && last.getKey().equals(key)
+                && last.getNamespace().equals(namespace)) {
+            return;
+        }
+        TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, key, namespace);
+        eventTimeTimers.add(timer);
+        lastEventTimer = timer;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public void deleteEventTimeTimer(N namespace, long time) {
+        lastEventTimer = null;
         eventTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
     }
 
@@ -96,6 +111,7 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
         TimerHeapInternalTimer<K, N> timer;
         while ((timer = eventTimeTimers.peek()) != null && timer.getTimestamp() <= watermark) {
             eventTimeTimers.poll();
+            lastEventTimer = null;
             keyContext.setCurrentKey(timer.getKey());
             triggerable.onEventTime(timer);
         }

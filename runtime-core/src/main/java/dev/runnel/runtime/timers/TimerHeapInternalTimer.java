@@ -14,12 +14,17 @@ public final class TimerHeapInternalTimer<K, N> implements InternalTimer<K, N>, 
     private final long timestamp;
     private final K key;
     private final N namespace;
+    /** Computed once: timers are hashed on every add, delete and poll of a deduplicating queue. */
+    private final int hash;
     private int heapIndex = NOT_CONTAINED;
 
     public TimerHeapInternalTimer(long timestamp, K key, N namespace) {
         this.timestamp = timestamp;
         this.key = Objects.requireNonNull(key, "timer key");
         this.namespace = Objects.requireNonNull(namespace, "timer namespace");
+        int h = Long.hashCode(timestamp);
+        h = 31 * h + key.hashCode();
+        this.hash = 31 * h + namespace.hashCode();
     }
 
     @Override
@@ -57,15 +62,14 @@ public final class TimerHeapInternalTimer<K, N> implements InternalTimer<K, N>, 
         return this == o
                 || (o instanceof TimerHeapInternalTimer<?, ?> other
                         && timestamp == other.timestamp
+                        && hash == other.hash
                         && key.equals(other.key)
                         && namespace.equals(other.namespace));
     }
 
     @Override
     public int hashCode() {
-        int result = Long.hashCode(timestamp);
-        result = 31 * result + key.hashCode();
-        return 31 * result + namespace.hashCode();
+        return hash;
     }
 
     @Override

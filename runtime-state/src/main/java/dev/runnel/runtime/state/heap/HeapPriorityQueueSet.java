@@ -4,7 +4,6 @@ import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.Iterator;
 
 /**
@@ -24,7 +23,7 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
         implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
 
     private final HeapPriorityQueue<T> heap;
-    private final HashMap<T, T> dedup;
+    private final OpenHashSet<T> dedup;
     private int internalIndex = NOT_CONTAINED;
 
     /**
@@ -33,7 +32,7 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
      */
     public HeapPriorityQueueSet(PriorityComparator<T> comparator, int initialCapacity) {
         this.heap = new HeapPriorityQueue<>(comparator, initialCapacity);
-        this.dedup = new HashMap<>();
+        this.dedup = new OpenHashSet<>();
     }
 
     /** The factory that {@link KeyGroupPartitionedPriorityQueue} uses for the heap store. */
@@ -59,7 +58,7 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
     /** Adds {@code element} unless an equal one is queued; true if it became the head. */
     @Override
     public boolean add(T element) {
-        if (dedup.putIfAbsent(element, element) != null) {
+        if (dedup.putIfAbsent(element) != null) {
             return false;
         }
         return heap.add(element);
@@ -74,7 +73,7 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
 
     /** True if an element equal to {@code element} is queued. */
     public boolean contains(T element) {
-        return dedup.containsKey(element);
+        return dedup.contains(element);
     }
 
     @Override
