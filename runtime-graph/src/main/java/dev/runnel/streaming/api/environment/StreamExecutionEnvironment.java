@@ -8,6 +8,7 @@ import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.api.connector.source.Source;
 import dev.runnel.api.connector.source.lib.FromElementsSource;
 import dev.runnel.api.connector.source.lib.NumberSequenceSource;
+import dev.runnel.api.java.tuple.Tuple;
 import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.api.java.typeutils.ResultTypeQueryable;
 import dev.runnel.api.common.functions.InvalidTypesException;
@@ -195,9 +196,7 @@ public class StreamExecutionEnvironment {
             throw new IllegalArgumentException("fromElements needs at least one element; "
                     + "use fromElements(Class, ...) or fromCollection(collection, type) for an empty stream.");
         }
-        @SuppressWarnings("unchecked")
-        TypeInformation<OUT> type = (TypeInformation<OUT>) TypeExtractor.createTypeInfo(commonClass(data));
-        return fromCollection(Arrays.asList(data), type);
+        return fromCollection(Arrays.asList(data), typeOfElements(data));
     }
 
     /** A stream of the given elements of type {@code type} (parallelism 1). */
@@ -213,8 +212,8 @@ public class StreamExecutionEnvironment {
                     + "use fromCollection(collection, type) for an empty one.");
         }
         @SuppressWarnings("unchecked")
-        TypeInformation<OUT> type = (TypeInformation<OUT>) TypeExtractor.createTypeInfo(commonClass(data.toArray()));
-        return fromCollection(data, type);
+        OUT[] elements = (OUT[]) data.toArray();
+        return fromCollection(data, typeOfElements(elements));
     }
 
     public <OUT> DataStreamSource<OUT> fromCollection(Collection<OUT> data, TypeInformation<OUT> type) {
@@ -334,6 +333,35 @@ public class StreamExecutionEnvironment {
             throw new InvalidTypesException("The record type of source '" + sourceName + "' cannot be determined: "
                     + e.getMessage() + " Pass it: fromSource(source, watermarkStrategy, name, Types.STRING).", e);
         }
+    }
+
+    /**
+     * The type of the given elements: their common class, or for tuples (whose field types erasure
+     * hides) the types of the first element's fields, as Flink infers them.
+     */
+    @SuppressWarnings("unchecked")
+    private static <OUT> TypeInformation<OUT> typeOfElements(OUT[] elements) {
+        Class<?> common = commonClass(elements);
+        if (Tuple.class.isAssignableFrom(common) && common.getTypeParameters().length > 0) {
+            return (TypeInformation<OUT>) typeOfObject(elements[0]);
+        }
+        return (TypeInformation<OUT>) TypeExtractor.createTypeInfo(common);
+    }
+
+    private static TypeInformation<?> typeOfObject(Object value) {
+        if (value instanceof Tuple tuple && tuple.getClass().getTypeParameters().length > 0) {
+            TypeInformation<?>[] fields = new TypeInformation<?>[tuple.getArity()];
+            for (int i = 0; i < fields.length; i++) {
+                Object field = tuple.getField(i);
+                if (field == null) {
+                    throw new IllegalArgumentException("Cannot infer the type of " + tuple + ": field " + i + " is null. "
+                            + "Use fromCollection(collection, Types.TUPLE(...)) to give the type.");
+                }
+                fields[i] = typeOfObject(field);
+            }
+            return Types.TUPLE(fields);
+        }
+        return TypeExtractor.createTypeInfo(value.getClass());
     }
 
     private static Class<?> commonClass(Object[] elements) {
