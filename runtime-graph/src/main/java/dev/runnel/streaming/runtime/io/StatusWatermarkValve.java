@@ -4,7 +4,7 @@ package dev.runnel.streaming.runtime.io;
  * Combines the watermarks and idleness of an input's channels into the input's watermark: the
  * minimum over active channels, never going back. A channel that turns active again takes part only
  * once its watermark catches up with the combined one, so event time never regresses. When every
- * channel is idle the input is idle.
+ * channel is idle the input is idle, and the largest watermark any channel reached is released.
  *
  * <p>Task thread only. Returns values instead of calling out, so the caller decides what to do.
  */
@@ -55,7 +55,7 @@ public final class StatusWatermarkValve {
                 allIdle &= b;
             }
             inputIdle = allIdle;
-            return allIdle ? NO_CHANGE : advance();
+            return allIdle ? flushMaxWatermark() : advance();
         }
         aligned[channel] = watermarks[channel] >= lastOutput;
         inputIdle = false;
@@ -69,6 +69,22 @@ public final class StatusWatermarkValve {
 
     public long getCombinedWatermark() {
         return lastOutput;
+    }
+
+    /**
+     * Every channel is idle, so none will advance again soon: as Flink does, release the largest
+     * watermark any channel reached, instead of holding back what the last active channels had.
+     */
+    private long flushMaxWatermark() {
+        long max = Long.MIN_VALUE;
+        for (long w : watermarks) {
+            max = Math.max(max, w);
+        }
+        if (max > lastOutput) {
+            lastOutput = max;
+            return max;
+        }
+        return NO_CHANGE;
     }
 
     private long advance() {

@@ -57,4 +57,13 @@ class StatusWatermarkValveTest {
         valve.inputStatus(false, 0);
         assertThat(valve.isIdle()).isFalse();
     }
+
+    @Test
+    void whenEveryChannelIsIdleTheLargestWatermarkIsReleased() {
+        StatusWatermarkValve valve = new StatusWatermarkValve(2);
+        valve.inputWatermark(4998, 0);
+        assertThat(valve.inputStatus(true, 0)).as("channel 1 never sent a watermark").isEqualTo(NO_CHANGE);
+        assertThat(valve.inputStatus(true, 1)).isEqualTo(4998);
+        assertThat(valve.isIdle()).isTrue();
+    }
 }
