@@ -232,7 +232,7 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
             }
             iterator.status();
         } catch (RocksDBException e) {
-            throw RocksDBErrors.wrapUnchecked("iterate timer queue key group " + keyGroup, queueName, e);
+            throw RocksDBErrors.wrapUnchecked("iterate key group " + keyGroup + " of timer queue", queueName, e);
         }
         return elements.iterator();
     }
@@ -294,7 +294,7 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
             }
             allInCache = !iterator.isValid();
         } catch (RocksDBException e) {
-            throw RocksDBErrors.wrapUnchecked("read timer queue key group " + keyGroup, queueName, e);
+            throw RocksDBErrors.wrapUnchecked("read key group " + keyGroup + " of timer queue", queueName, e);
         }
     }
 

@@ -15,8 +15,8 @@ public final class RocksDBErrors {
     private RocksDBErrors() {}
 
     /**
-     * @param operation what was attempted, e.g. {@code "read"} (completes "RocksDB failed to ...")
-     * @param stateName the state or timer queue concerned, or null when none
+     * @param operation what was attempted, completing "RocksDB failed to ...", e.g. {@code "read state"}
+     * @param stateName the state or timer queue concerned (quoted after the operation), or null
      */
     public static IOException wrap(String operation, String stateName, RocksDBException e) {
         return new IOException(message(operation, stateName, e), e);
@@ -30,7 +30,7 @@ public final class RocksDBErrors {
     private static String message(String operation, String stateName, RocksDBException e) {
         StringBuilder message = new StringBuilder("RocksDB failed to ").append(operation);
         if (stateName != null) {
-            message.append(" of state '").append(stateName).append('\'');
+            message.append(" '").append(stateName).append('\'');
         }
         message.append(": ").append(e.getMessage());
         Status status = e.getStatus();

@@ -144,7 +144,7 @@ public final class RocksDBInstance implements AutoCloseable {
             columnFamilies.add(handle);
             return handle;
         } catch (RocksDBException e) {
-            throw RocksDBErrors.wrap("create the column family", name, e);
+            throw RocksDBErrors.wrap("create the column family of state", name, e);
         }
     }
 

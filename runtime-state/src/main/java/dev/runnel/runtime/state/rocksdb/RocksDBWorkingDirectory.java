@@ -69,13 +69,13 @@ public final class RocksDBWorkingDirectory {
         return Path.of(System.getProperty("java.io.tmpdir"));
     }
 
-    /** Keeps letters, digits, dot, dash and underscore; anything else becomes an underscore. */
+    /** Keeps ASCII letters, digits, dash and underscore; anything else (separators, dots) becomes an underscore. */
     static String sanitize(String name) {
         StringBuilder out = new StringBuilder(Math.min(name.length(), MAX_NAME_PART));
         for (int i = 0; i < name.length() && out.length() < MAX_NAME_PART; i++) {
             char c = name.charAt(i);
             boolean safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '_' || (c == '.' && i > 0);
+                    || c == '-' || c == '_';
             out.append(safe ? c : '_');
         }
         return out.length() == 0 ? "operator" : out.toString();

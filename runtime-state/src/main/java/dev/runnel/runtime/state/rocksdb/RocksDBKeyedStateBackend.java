@@ -1,0 +1,379 @@
+package dev.runnel.runtime.state.rocksdb;
+
+import dev.runnel.api.common.serialization.SerializerConfig;
+import dev.runnel.api.common.state.AggregatingStateDescriptor;
+import dev.runnel.api.common.state.ListStateDescriptor;
+import dev.runnel.api.common.state.MapStateDescriptor;
+import dev.runnel.api.common.state.ReducingStateDescriptor;
+import dev.runnel.api.common.state.State;
+import dev.runnel.api.common.state.StateDescriptor;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.core.memory.DataOutputSerializer;
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
+import dev.runnel.runtime.state.KeyGroupRangeOffsets;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.KeyedStateBackendParameters;
+import dev.runnel.runtime.state.TtlTimeProvider;
+import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.KeyExtractorFunction;
+import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import dev.runnel.runtime.state.queue.PriorityComparator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.rocksdb.RocksIterator;
+
+/**
+ * The keyed state of one operator subtask in an embedded RocksDB instance.
+ *
+ * <pre>
+ *   &lt;localdir&gt;/rocksdb-&lt;operator&gt;-&lt;subtask&gt;-&lt;random&gt;/     one RocksDB database
+ *     column family per state       key = [key group: 2 bytes][key][namespace]( [user key] )
+ *     column family per timer queue key = [key group: 2 bytes][element bytes], value empty
+ * </pre>
+ *
+ * Every state of the operator shares one {@link RocksDBKeyBuilder}: the current key is serialized
+ * once per {@link #setCurrentKey} and each access appends only its namespace. Values are read into
+ * and written from reused buffers; writes skip the write-ahead log.
+ *
+ * <p>Contract: task thread only. The backend owns the RocksDB instance and every native object of it
+ * (options, column families, iterators it hands out); {@link #close()} frees them all, deletes the
+ * working directory and may be called again harmlessly. RocksDB failures surface as
+ * {@link IOException}s that name the state and operation and keep RocksDB's status message.
+ *
+ * @param <K> the key type
+ */
+public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
+
+    private final String operatorIdentifier;
+    private final String operatorName;
+    private final TypeSerializer<K> keySerializer;
+    private final int numberOfKeyGroups;
+    private final KeyGroupRange keyGroupRange;
+    private final SerializerConfig serializerConfig;
+    private final TtlTimeProvider ttlTimeProvider;
+    private final RocksDBSettings settings;
+    private final RocksDBInstance instance;
+    private final RocksDBKeyBuilder<K> keyBuilder;
+    /** Every column family, in registration order (which is the order snapshots list them in). */
+    private final Map<String, RocksDBRegisteredState> states = new LinkedHashMap<>();
+    /** Iterators handed out by {@link #getKeys} that are still open. */
+    private final Set<AutoCloseable> openIterators = new HashSet<>();
+    private boolean closed;
+
+    private RocksDBKeyedStateBackend(KeyedStateBackendParameters<K> parameters, RocksDBSettings settings,
+            RocksDBInstance instance) {
+        this.operatorIdentifier = parameters.operatorIdentifier();
+        this.operatorName = parameters.operatorName() != null ? parameters.operatorName() : operatorIdentifier;
+        this.keySerializer = parameters.keySerializer();
+        this.numberOfKeyGroups = parameters.numberOfKeyGroups();
+        this.keyGroupRange = parameters.keyGroupRange();
+        this.serializerConfig = parameters.serializerConfig();
+        this.ttlTimeProvider = parameters.ttlTimeProvider();
+        this.settings = settings;
+        this.instance = instance;
+        this.keyBuilder = new RocksDBKeyBuilder<>(keySerializer);
+    }
+
+    /**
+     * Opens a RocksDB instance in a new working directory for the subtask {@code parameters}
+     * describe, and restores the parameters' snapshots into it. On any failure everything created is
+     * freed again.
+     *
+     * @throws IOException when the working directory cannot be created (naming it and the reason),
+     *     RocksDB cannot open, or a snapshot cannot be restored
+     */
+    public static <K> RocksDBKeyedStateBackend<K> create(KeyedStateBackendParameters<K> parameters,
+            RocksDBSettings settings) throws IOException {
+        RocksDBWorkingDirectory directory = RocksDBWorkingDirectory.create(settings.localDirectory(),
+                parameters.localDirectories(), parameters.operatorIdentifier(), parameters.subtaskIndex());
+        RocksDBInstance instance = RocksDBInstance.open(directory, settings);
+        RocksDBKeyedStateBackend<K> backend = new RocksDBKeyedStateBackend<>(parameters, settings, instance);
+        try {
+            backend.restore(parameters);
+        } catch (IOException | RuntimeException e) {
+            try {
+                backend.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        return backend;
+    }
+
+    private void restore(KeyedStateBackendParameters<K> parameters) throws IOException {
+        if (!parameters.restoreState().isEmpty()) {
+            throw new UnsupportedOperationException("restore is not implemented yet");
+        }
+    }
+
+    // ------------------------------------------------------------------ current key
+
+    @Override
+    public void setCurrentKey(K newKey) {
+        if (newKey == null) {
+            throw new NullPointerException("The current key of operator '" + operatorName + "' must not be null");
+        }
+        int keyGroup = KeyGroupRangeAssignment.assignToKeyGroup(newKey, numberOfKeyGroups);
+        if (!keyGroupRange.contains(keyGroup)) {
+            throw keyNotInRange(newKey, keyGroup);
+        }
+        keyBuilder.setCurrentKey(newKey, keyGroup);
+    }
+
+    @Override
+    public void setCurrentKeyAndKeyGroup(K newKey, int keyGroup) {
+        if (!keyGroupRange.contains(keyGroup)) {
+            throw keyNotInRange(newKey, keyGroup);
+        }
+        keyBuilder.setCurrentKey(newKey, keyGroup);
+    }
+
+    private IllegalArgumentException keyNotInRange(K key, int keyGroup) {
+        return new IllegalArgumentException(String.format(
+                "Key %s belongs to key group %s, which is not in %s of operator '%s'. The input was not "
+                        + "partitioned by this key: use keyBy() with the same key selector before this operator.",
+                key, keyGroup, keyGroupRange, operatorName));
+    }
+
+    @Override
+    public K getCurrentKey() {
+        return keyBuilder.currentKey();
+    }
+
+    @Override
+    public int getCurrentKeyGroupIndex() {
+        return keyBuilder.currentKeyGroup();
+    }
+
+    @Override
+    public KeyGroupRange getKeyGroupRange() {
+        return keyGroupRange;
+    }
+
+    @Override
+    public int getNumberOfKeyGroups() {
+        return numberOfKeyGroups;
+    }
+
+    @Override
+    public TypeSerializer<K> getKeySerializer() {
+        return keySerializer;
+    }
+
+    // ------------------------------------------------------------------ states
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <N, S extends State, T> S getOrCreateKeyedState(
+            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, T> descriptor) throws Exception {
+        checkOpen();
+        Objects.requireNonNull(namespaceSerializer, "namespaceSerializer");
+        Objects.requireNonNull(descriptor, "descriptor");
+        descriptor.initializeSerializerUnlessSet(serializerConfig);
+        String name = descriptor.getName();
+        RocksDBStateKind kind = RocksDBStateKind.of(descriptor.getType());
+        RocksDBRegisteredState registered = states.get(name);
+        if (registered != null && registered.handle != null) {
+            checkSameState(registered, kind, namespaceSerializer, descriptor);
+            return (S) registered.handle;
+        }
+        if (registered == null) {
+            registered = new RocksDBRegisteredState(name, kind, instance.createColumnFamily(name),
+                    serializerId(keySerializer), serializerId(namespaceSerializer),
+                    serializerId(descriptor.getSerializer()));
+            states.put(name, registered);
+        } else {
+            checkRestoredCompatible(registered, kind, namespaceSerializer, descriptor);
+        }
+        registered.handle = createState(registered, namespaceSerializer, descriptor);
+        return (S) registered.handle;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private <N, T> Object createState(RocksDBRegisteredState registered, TypeSerializer<N> namespaceSerializer,
+            StateDescriptor<?, T> descriptor) {
+        String name = registered.name;
+        return switch (registered.kind) {
+            case VALUE -> new RocksDBValueState<>(this, name, registered.columnFamily, namespaceSerializer,
+                    descriptor.getSerializer());
+            case LIST -> {
+                ListStateDescriptor<?> list = (ListStateDescriptor<?>) descriptor;
+                yield new RocksDBListState(this, name, registered.columnFamily, namespaceSerializer,
+                        list.getSerializer(), list.getElementSerializer());
+            }
+            case REDUCING -> {
+                ReducingStateDescriptor<T> reducing = (ReducingStateDescriptor<T>) descriptor;
+                yield new RocksDBReducingState<>(this, name, registered.columnFamily, namespaceSerializer,
+                        reducing.getSerializer(), reducing.getReduceFunction());
+            }
+            case AGGREGATING -> {
+                AggregatingStateDescriptor aggregating = (AggregatingStateDescriptor) descriptor;
+                yield new RocksDBAggregatingState(this, name, registered.columnFamily, namespaceSerializer,
+                        aggregating.getSerializer(), aggregating.getAggregateFunction());
+            }
+            case MAP -> {
+                MapStateDescriptor map = (MapStateDescriptor) descriptor;
+                yield new RocksDBMapState(this, name, registered.columnFamily, namespaceSerializer,
+                        map.getSerializer(), map.getKeySerializer(), map.getValueSerializer());
+            }
+            case PRIORITY_QUEUE -> throw new IllegalStateException("a timer queue is not a keyed state");
+        };
+    }
+
+    private void checkSameState(RocksDBRegisteredState registered, RocksDBStateKind kind,
+            TypeSerializer<?> namespaceSerializer, StateDescriptor<?, ?> descriptor) {
+        if (registered.kind != kind) {
+            throw new IllegalStateException(String.format(
+                    "State '%s' of operator '%s' is a %s state, but was now requested as a %s state. "
+                            + "Use a different name for each state.",
+                    registered.name, operatorName, registered.kind, kind));
+        }
+        AbstractRocksDBState<?, ?, ?> state = (AbstractRocksDBState<?, ?, ?>) registered.handle;
+        if (!state.getNamespaceSerializer().equals(namespaceSerializer)) {
+            throw new IllegalStateException(String.format(
+                    "State '%s' of operator '%s' was registered with namespace serializer %s and is now "
+                            + "requested with %s; one state has one namespace type.",
+                    registered.name, operatorName, state.getNamespaceSerializer(), namespaceSerializer));
+        }
+        if (!state.getValueSerializer().equals(descriptor.getSerializer())) {
+            throw new IllegalStateException(String.format(
+                    "State '%s' of operator '%s' was registered with value serializer %s and is now "
+                            + "requested with %s; two descriptors with one name must have the same type.",
+                    registered.name, operatorName, state.getValueSerializer(), descriptor.getSerializer()));
+        }
+    }
+
+    private void checkRestoredCompatible(RocksDBRegisteredState registered, RocksDBStateKind kind,
+            TypeSerializer<?> namespaceSerializer, StateDescriptor<?, ?> descriptor) {
+        // Filled in with restore.
+    }
+
+    static String serializerId(TypeSerializer<?> serializer) {
+        return serializer.getClass().getName();
+    }
+
+    @Override
+    public <N> Stream<K> getKeys(String stateName, N namespace) {
+        checkOpen();
+        RocksDBRegisteredState registered = states.get(stateName);
+        if (registered == null || registered.kind == RocksDBStateKind.PRIORITY_QUEUE) {
+            return Stream.empty();
+        }
+        if (!(registered.handle instanceof AbstractRocksDBState<?, ?, ?> state)) {
+            throw new IllegalStateException(String.format(
+                    "State '%s' of operator '%s' was restored but not registered yet: get it with "
+                            + "getOrCreateKeyedState(...) before listing its keys.", stateName, operatorName));
+        }
+        byte[] namespaceBytes = serializeNamespace(state, namespace);
+        RocksIterator iterator = instance.db().newIterator(registered.columnFamily, instance.readOptions());
+        RocksDBKeysIterator<K>[] holder = new RocksDBKeysIterator[1];
+        RocksDBKeysIterator<K> keys = new RocksDBKeysIterator<>(stateName, iterator, keySerializer, namespaceBytes,
+                registered.kind == RocksDBStateKind.MAP, () -> openIterators.remove(holder[0]));
+        holder[0] = keys;
+        openIterators.add(keys);
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(keys, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .onClose(keys::close);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <N> byte[] serializeNamespace(AbstractRocksDBState<?, ?, ?> state, N namespace) {
+        DataOutputSerializer out = new DataOutputSerializer(32);
+        try {
+            ((TypeSerializer<N>) state.getNamespaceSerializer()).serialize(namespace, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot serialize namespace " + namespace, e);
+        }
+        return out.getCopyOfBuffer();
+    }
+
+    // ------------------------------------------------------------------ timers
+
+    @Override
+    public <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> create(String stateName,
+            TypeSerializer<T> byteOrderedElementSerializer, PriorityComparator<T> comparator,
+            KeyExtractorFunction<T> keyExtractor) {
+        throw new UnsupportedOperationException("RocksDB timer queues are not wired yet");
+    }
+
+    // ------------------------------------------------------------------ snapshot
+
+    @Override
+    public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
+        throw new UnsupportedOperationException("snapshots are not implemented yet");
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    RocksDBKeyBuilder<K> keyBuilder() {
+        return keyBuilder;
+    }
+
+    RocksDBInstance instance() {
+        return instance;
+    }
+
+    RocksDBSettings settings() {
+        return settings;
+    }
+
+    TtlTimeProvider ttlTimeProvider() {
+        return ttlTimeProvider;
+    }
+
+    String operatorName() {
+        return operatorName;
+    }
+
+    /** The working directory; for tests and diagnostics. */
+    public java.nio.file.Path workingDirectory() {
+        return instance.directory().path();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("The RocksDB state backend of operator '" + operatorName
+                    + "' is closed; its state can no longer be used.");
+        }
+    }
+
+    /**
+     * Closes iterators still open, then the RocksDB instance with all its native objects, and
+     * deletes the working directory. A second call does nothing.
+     */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (AutoCloseable iterator : new ArrayList<>(openIterators)) {
+            try {
+                iterator.close();
+            } catch (Exception ignored) {
+                // Closing a RocksDB iterator does not fail; the instance is closed next regardless.
+            }
+        }
+        openIterators.clear();
+        states.clear();
+        instance.close();
+    }
+
+    @Override
+    public String toString() {
+        return "RocksDBKeyedStateBackend{operator=" + operatorName + ", " + keyGroupRange
+                + ", directory=" + instance.directory() + '}';
+    }
+}
