@@ -19,6 +19,9 @@ import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.PriorityComparator;
+import dev.runnel.runtime.state.snapshot.SerializerIdentity;
+import dev.runnel.runtime.state.snapshot.StateKind;
+import dev.runnel.runtime.state.snapshot.StateMetaInfo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -115,7 +118,8 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     private void restore(KeyedStateBackendParameters<K> parameters) throws IOException {
         if (!parameters.restoreState().isEmpty()) {
-            throw new UnsupportedOperationException("restore is not implemented yet");
+            new RocksDBRestoreOperation(instance, keyGroupRange, SerializerIdentity.of(keySerializer), states)
+                    .restore(parameters.restoreState());
         }
     }
 
@@ -184,19 +188,19 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         Objects.requireNonNull(descriptor, "descriptor");
         descriptor.initializeSerializerUnlessSet(serializerConfig);
         String name = descriptor.getName();
-        RocksDBStateKind kind = RocksDBStateKind.of(descriptor.getType());
         RocksDBRegisteredState registered = states.get(name);
         if (registered != null && registered.handle != null) {
-            checkSameState(registered, kind, namespaceSerializer, descriptor);
+            checkSameState(registered, namespaceSerializer, descriptor);
             return (S) registered.handle;
         }
+        StateMetaInfo metaInfo = StateMetaInfo.forKeyedState(keySerializer, namespaceSerializer, descriptor);
         if (registered == null) {
-            registered = new RocksDBRegisteredState(name, kind, instance.createColumnFamily(name),
-                    serializerId(keySerializer), serializerId(namespaceSerializer),
-                    serializerId(descriptor.getSerializer()));
+            registered = new RocksDBRegisteredState(instance.createColumnFamily(name), metaInfo, null);
             states.put(name, registered);
         } else {
-            checkRestoredCompatible(registered, kind, namespaceSerializer, descriptor);
+            checkKindMatches(registered, metaInfo.kind());
+            metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
+            registered.metaInfo = metaInfo;
         }
         registered.handle = createState(registered, namespaceSerializer, descriptor);
         return (S) registered.handle;
@@ -205,8 +209,8 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private <N, T> Object createState(RocksDBRegisteredState registered, TypeSerializer<N> namespaceSerializer,
             StateDescriptor<?, T> descriptor) {
-        String name = registered.name;
-        return switch (registered.kind) {
+        String name = registered.name();
+        return switch (registered.kind()) {
             case VALUE -> new RocksDBValueState<>(this, name, registered.columnFamily, namespaceSerializer,
                     descriptor.getSerializer());
             case LIST -> {
@@ -233,43 +237,38 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         };
     }
 
-    private void checkSameState(RocksDBRegisteredState registered, RocksDBStateKind kind,
-            TypeSerializer<?> namespaceSerializer, StateDescriptor<?, ?> descriptor) {
-        if (registered.kind != kind) {
+    private void checkKindMatches(RocksDBRegisteredState registered, StateKind kind) {
+        if (registered.kind() != kind) {
             throw new IllegalStateException(String.format(
                     "State '%s' of operator '%s' is a %s state, but was now requested as a %s state. "
                             + "Use a different name for each state.",
-                    registered.name, operatorName, registered.kind, kind));
+                    registered.name(), operatorName, registered.kind(), kind));
         }
+    }
+
+    private void checkSameState(RocksDBRegisteredState registered, TypeSerializer<?> namespaceSerializer,
+            StateDescriptor<?, ?> descriptor) {
+        checkKindMatches(registered, StateKind.of(descriptor.getType()));
         AbstractRocksDBState<?, ?, ?> state = (AbstractRocksDBState<?, ?, ?>) registered.handle;
         if (!state.getNamespaceSerializer().equals(namespaceSerializer)) {
             throw new IllegalStateException(String.format(
                     "State '%s' of operator '%s' was registered with namespace serializer %s and is now "
                             + "requested with %s; one state has one namespace type.",
-                    registered.name, operatorName, state.getNamespaceSerializer(), namespaceSerializer));
+                    registered.name(), operatorName, state.getNamespaceSerializer(), namespaceSerializer));
         }
         if (!state.getValueSerializer().equals(descriptor.getSerializer())) {
             throw new IllegalStateException(String.format(
                     "State '%s' of operator '%s' was registered with value serializer %s and is now "
                             + "requested with %s; two descriptors with one name must have the same type.",
-                    registered.name, operatorName, state.getValueSerializer(), descriptor.getSerializer()));
+                    registered.name(), operatorName, state.getValueSerializer(), descriptor.getSerializer()));
         }
-    }
-
-    private void checkRestoredCompatible(RocksDBRegisteredState registered, RocksDBStateKind kind,
-            TypeSerializer<?> namespaceSerializer, StateDescriptor<?, ?> descriptor) {
-        // Filled in with restore.
-    }
-
-    static String serializerId(TypeSerializer<?> serializer) {
-        return serializer.getClass().getName();
     }
 
     @Override
     public <N> Stream<K> getKeys(String stateName, N namespace) {
         checkOpen();
         RocksDBRegisteredState registered = states.get(stateName);
-        if (registered == null || registered.kind == RocksDBStateKind.PRIORITY_QUEUE) {
+        if (registered == null || registered.kind() == StateKind.PRIORITY_QUEUE) {
             return Stream.empty();
         }
         if (!(registered.handle instanceof AbstractRocksDBState<?, ?, ?> state)) {
@@ -281,7 +280,7 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         RocksIterator iterator = instance.db().newIterator(registered.columnFamily, instance.readOptions());
         RocksDBKeysIterator<K>[] holder = new RocksDBKeysIterator[1];
         RocksDBKeysIterator<K> keys = new RocksDBKeysIterator<>(stateName, iterator, keySerializer, namespaceBytes,
-                registered.kind == RocksDBStateKind.MAP, () -> openIterators.remove(holder[0]));
+                registered.kind() == StateKind.MAP, () -> openIterators.remove(holder[0]));
         holder[0] = keys;
         openIterators.add(keys);
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(keys, Spliterator.ORDERED | Spliterator.NONNULL), false)
@@ -312,7 +311,13 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     @Override
     public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
-        throw new UnsupportedOperationException("snapshots are not implemented yet");
+        checkOpen();
+        Objects.requireNonNull(out, "out");
+        if (range.getNumberOfKeyGroups() > 0 && !range.getIntersection(keyGroupRange).equals(range)) {
+            throw new IllegalArgumentException(String.format(
+                    "Cannot snapshot %s of operator '%s': this backend holds only %s.", range, operatorName, keyGroupRange));
+        }
+        return new RocksDBSnapshotWriter(instance.db(), new ArrayList<>(states.values())).write(range, out);
     }
 
     // ------------------------------------------------------------------ lifecycle
