@@ -1,0 +1,123 @@
+package dev.runnel.runtime.state.heap;
+
+import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.InternalPriorityQueue;
+import dev.runnel.runtime.state.queue.PriorityComparator;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+
+/**
+ * The heap store's queue of one key group: a {@link HeapPriorityQueue} plus a hash map from each
+ * element to the queued instance, which gives the set semantics of {@link InternalPriorityQueue}
+ * (adding an element equal to a queued one changes nothing; removing by an equal element finds the
+ * queued instance). It is itself a {@link HeapPriorityQueueElement}, so that a
+ * {@link KeyGroupPartitionedPriorityQueue} can keep the queues of all key groups in a heap ordered by
+ * their heads.
+ *
+ * <p>Task thread only; no locks. Elements must not be null and must not change their
+ * {@code equals}/{@code hashCode} while queued.
+ *
+ * @param <T> the element type
+ */
+public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
+        implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
+
+    private final HeapPriorityQueue<T> heap;
+    private final HashMap<T, T> dedup;
+    private int internalIndex = NOT_CONTAINED;
+
+    /**
+     * @param comparator orders the elements
+     * @param initialCapacity expected number of elements (0 allocates on first add)
+     */
+    public HeapPriorityQueueSet(PriorityComparator<T> comparator, int initialCapacity) {
+        this.heap = new HeapPriorityQueue<>(comparator, initialCapacity);
+        this.dedup = new HashMap<>();
+    }
+
+    /** The factory that {@link KeyGroupPartitionedPriorityQueue} uses for the heap store. */
+    public static <T extends HeapPriorityQueueElement>
+            KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<T, HeapPriorityQueueSet<T>> factory() {
+        return (keyGroup, numberOfKeyGroups, keyExtractor, comparator) -> new HeapPriorityQueueSet<>(comparator, 0);
+    }
+
+    @Override
+    public T poll() {
+        T head = heap.poll();
+        if (head != null) {
+            dedup.remove(head);
+        }
+        return head;
+    }
+
+    @Override
+    public T peek() {
+        return heap.peek();
+    }
+
+    /** Adds {@code element} unless an equal one is queued; true if it became the head. */
+    @Override
+    public boolean add(T element) {
+        if (dedup.putIfAbsent(element, element) != null) {
+            return false;
+        }
+        return heap.add(element);
+    }
+
+    /** Removes the queued element equal to {@code element}, if any; true if it was the head. */
+    @Override
+    public boolean remove(T element) {
+        T queued = dedup.remove(element);
+        return queued != null && heap.remove(queued);
+    }
+
+    /** True if an element equal to {@code element} is queued. */
+    public boolean contains(T element) {
+        return dedup.containsKey(element);
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return heap.isEmpty();
+    }
+
+    @Override
+    public int size() {
+        return heap.size();
+    }
+
+    @Override
+    public void addAll(Collection<? extends T> elements) {
+        for (T element : elements) {
+            add(element);
+        }
+    }
+
+    /** Removes every element. */
+    public void clear() {
+        heap.clear();
+        dedup.clear();
+    }
+
+    /** The queued elements in no particular order; the queue must not change while iterating. */
+    @Override
+    public Iterator<T> iterator() {
+        return heap.iterator();
+    }
+
+    @Override
+    public int getInternalIndex() {
+        return internalIndex;
+    }
+
+    @Override
+    public void setInternalIndex(int newIndex) {
+        this.internalIndex = newIndex;
+    }
+
+    @Override
+    public String toString() {
+        return "HeapPriorityQueueSet{size=" + heap.size() + ", head=" + heap.peek() + '}';
+    }
+}

@@ -1,0 +1,242 @@
+package dev.runnel.runtime.state.heap;
+
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
+import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.InternalPriorityQueue;
+import dev.runnel.runtime.state.queue.KeyExtractorFunction;
+import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import dev.runnel.runtime.state.queue.PriorityComparator;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A priority queue split into one queue per key group, so that each key group's elements can be
+ * snapshotted and moved on rescale on their own, while the whole still polls in priority order.
+ *
+ * <p>The per-key-group queues sit in a heap of their own, ordered by each queue's head (empty queues
+ * last). {@link #peek()} is the head of the first queue; {@link #poll()} takes it and re-sorts only
+ * that queue in the heap of queues, O(log #key groups). {@link #add} and {@link #remove} go to the
+ * element's key group ({@link KeyGroupRangeAssignment#assignToKeyGroup} of the extracted key) and
+ * re-sort that queue only if its head changed. Both return whether the overall head changed.
+ *
+ * <p>Generic over the per-key-group queue: the heap store uses {@link HeapPriorityQueueSet}
+ * ({@link HeapPriorityQueueSet#factory()}); a store that keeps elements elsewhere (RocksDB) supplies a
+ * {@link PartitionQueueFactory} whose queues implement the same set semantics and report head changes
+ * exactly. All queues are created up front, one per key group of the range.
+ *
+ * <p>Task thread only; no locks. Elements whose key group is outside the range are rejected.
+ *
+ * @param <T> the element type
+ * @param <PQ> the per-key-group queue type
+ */
+public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriorityQueue<T> & HeapPriorityQueueElement>
+        implements KeyGroupedInternalPriorityQueue<T> {
+
+    /**
+     * Creates the queue of one key group.
+     *
+     * <p>The queue must have the set semantics of {@link InternalPriorityQueue}, return from
+     * {@code add}/{@code remove} exactly whether its own head changed, and keep the heap index it is
+     * given through {@link HeapPriorityQueueElement}.
+     *
+     * @param <T> the element type
+     * @param <PQ> the queue type
+     */
+    @FunctionalInterface
+    public interface PartitionQueueFactory<T, PQ extends InternalPriorityQueue<T> & HeapPriorityQueueElement> {
+
+        PQ create(int keyGroupId, int numberOfKeyGroups, KeyExtractorFunction<T> keyExtractor,
+                PriorityComparator<T> elementComparator);
+    }
+
+    private final KeyExtractorFunction<T> keyExtractor;
+    private final PriorityComparator<T> elementComparator;
+    private final KeyGroupRange keyGroupRange;
+    private final int numberOfKeyGroups;
+    private final int firstKeyGroup;
+    /** The queue of key group {@code firstKeyGroup + i} at index {@code i}. */
+    private final Object[] queuesByKeyGroup;
+    /** The same queues, ordered by their heads. */
+    private final HeapPriorityQueue<PQ> heapOfQueues;
+
+    /**
+     * @param keyExtractor the key of an element, which decides its key group
+     * @param elementComparator orders the elements
+     * @param factory creates the queue of each key group
+     * @param keyGroupRange the key groups this queue holds
+     * @param numberOfKeyGroups the max parallelism
+     */
+    public KeyGroupPartitionedPriorityQueue(
+            KeyExtractorFunction<T> keyExtractor,
+            PriorityComparator<T> elementComparator,
+            PartitionQueueFactory<T, PQ> factory,
+            KeyGroupRange keyGroupRange,
+            int numberOfKeyGroups) {
+        this.keyExtractor = Objects.requireNonNull(keyExtractor, "keyExtractor");
+        this.elementComparator = Objects.requireNonNull(elementComparator, "elementComparator");
+        this.keyGroupRange = Objects.requireNonNull(keyGroupRange, "keyGroupRange");
+        KeyGroupRangeAssignment.checkMaxParallelism(numberOfKeyGroups);
+        this.numberOfKeyGroups = numberOfKeyGroups;
+        this.firstKeyGroup = keyGroupRange.getStartKeyGroup();
+        int count = keyGroupRange.getNumberOfKeyGroups();
+        this.queuesByKeyGroup = new Object[count];
+        this.heapOfQueues = new HeapPriorityQueue<>(this::compareHeads, count);
+        for (int i = 0; i < count; i++) {
+            PQ queue = Objects.requireNonNull(
+                    factory.create(firstKeyGroup + i, numberOfKeyGroups, keyExtractor, elementComparator),
+                    "the partition queue factory returned null");
+            queuesByKeyGroup[i] = queue;
+            heapOfQueues.add(queue);
+        }
+    }
+
+    /** Empty queues sort last, so the first queue has the smallest element if there is one. */
+    private int compareHeads(PQ left, PQ right) {
+        T l = left.peek();
+        T r = right.peek();
+        if (l == null) {
+            return r == null ? 0 : 1;
+        }
+        return r == null ? -1 : elementComparator.comparePriority(l, r);
+    }
+
+    @Override
+    public T poll() {
+        PQ first = heapOfQueues.peek();
+        if (first == null) {
+            return null;
+        }
+        T head = first.poll();
+        if (head != null) {
+            heapOfQueues.adjustModifiedElement(first);
+        }
+        return head;
+    }
+
+    @Override
+    public T peek() {
+        PQ first = heapOfQueues.peek();
+        return first == null ? null : first.peek();
+    }
+
+    @Override
+    public boolean add(T element) {
+        PQ queue = queueOf(element);
+        // Only a new head of its key group can become the overall head, and then it is iff its
+        // queue moves to the top of the heap of queues.
+        return queue.add(element) && heapOfQueues.adjustModifiedElement(queue) == 0;
+    }
+
+    @Override
+    public boolean remove(T element) {
+        PQ queue = queueOf(element);
+        boolean wasFirst = heapOfQueues.isHead(queue);
+        if (queue.remove(element)) {
+            heapOfQueues.adjustModifiedElement(queue);
+            return wasFirst;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return peek() == null;
+    }
+
+    /** The number of elements; O(#key groups). */
+    @Override
+    public int size() {
+        int size = 0;
+        for (Object queue : queuesByKeyGroup) {
+            size += queue(queue).size();
+        }
+        return size;
+    }
+
+    @Override
+    public void addAll(Collection<? extends T> elements) {
+        for (T element : elements) {
+            add(element);
+        }
+    }
+
+    /** Every element, key group by key group; the queue must not change while iterating. */
+    @Override
+    public Iterator<T> iterator() {
+        return new Iterator<>() {
+            private int nextQueue;
+            private Iterator<T> current = null;
+
+            @Override
+            public boolean hasNext() {
+                while (current == null || !current.hasNext()) {
+                    if (nextQueue >= queuesByKeyGroup.length) {
+                        return false;
+                    }
+                    current = queue(queuesByKeyGroup[nextQueue++]).iterator();
+                }
+                return true;
+            }
+
+            @Override
+            public T next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return current.next();
+            }
+        };
+    }
+
+    @Override
+    public Set<T> getSubsetForKeyGroup(int keyGroupId) {
+        Set<T> subset = new HashSet<>();
+        for (Iterator<T> it = getQueueForKeyGroup(keyGroupId).iterator(); it.hasNext(); ) {
+            subset.add(it.next());
+        }
+        return subset;
+    }
+
+    /** The queue of {@code keyGroupId}, e.g. to snapshot it; changes to it must go through this queue. */
+    public PQ getQueueForKeyGroup(int keyGroupId) {
+        if (!keyGroupRange.contains(keyGroupId)) {
+            throw new IllegalArgumentException("key group " + keyGroupId + " is not in this queue's " + keyGroupRange);
+        }
+        return queue(queuesByKeyGroup[keyGroupId - firstKeyGroup]);
+    }
+
+    public KeyGroupRange getKeyGroupRange() {
+        return keyGroupRange;
+    }
+
+    /** The key group of {@code element}, from its key. */
+    public int keyGroupOf(T element) {
+        return KeyGroupRangeAssignment.assignToKeyGroup(keyExtractor.extractKeyFromElement(element), numberOfKeyGroups);
+    }
+
+    private PQ queueOf(T element) {
+        int keyGroup = keyGroupOf(element);
+        int index = keyGroup - firstKeyGroup;
+        if (index < 0 || index >= queuesByKeyGroup.length) {
+            throw new IllegalArgumentException("element " + element + " belongs to key group " + keyGroup
+                    + ", which is not in this queue's " + keyGroupRange + ": queue elements only for keys this"
+                    + " subtask owns (the current key of the operator)");
+        }
+        return queue(queuesByKeyGroup[index]);
+    }
+
+    @SuppressWarnings("unchecked")
+    private PQ queue(Object queue) {
+        return (PQ) queue;
+    }
+
+    @Override
+    public String toString() {
+        return "KeyGroupPartitionedPriorityQueue{" + keyGroupRange + ", head=" + peek() + '}';
+    }
+}
