@@ -8,6 +8,7 @@ import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
 import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
@@ -15,6 +16,7 @@ import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.TtlTimeProvider;
+import dev.runnel.runtime.state.heap.KeyGroupPartitionedPriorityQueue;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
@@ -300,11 +302,73 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     // ------------------------------------------------------------------ timers
 
+    /**
+     * A timer queue in its own column family: the shared key-group partitioning over one
+     * {@link RocksDBCachingPriorityQueueSet} per key group. Asking again for the same name returns the
+     * same queue.
+     */
     @Override
+    @SuppressWarnings("unchecked")
     public <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> create(String stateName,
             TypeSerializer<T> byteOrderedElementSerializer, PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor) {
-        throw new UnsupportedOperationException("RocksDB timer queues are not wired yet");
+        checkOpen();
+        StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
+        RocksDBRegisteredState registered = states.get(stateName);
+        if (registered != null && registered.handle != null) {
+            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
+            metaInfo.checkCanRestore(registered.metaInfo, "the queue registered earlier in this run");
+            return (KeyGroupedInternalPriorityQueue<T>) registered.handle;
+        }
+        int[] restoredSizes;
+        if (registered == null) {
+            try {
+                registered = new RocksDBRegisteredState(instance.createColumnFamily(stateName), metaInfo, null);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            states.put(stateName, registered);
+            restoredSizes = new int[keyGroupRange.getNumberOfKeyGroups()];
+        } else {
+            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
+            metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
+            registered.metaInfo = metaInfo;
+            restoredSizes = countPerKeyGroup(registered);
+        }
+        RocksDBRegisteredState queueState = registered;
+        // One serialization buffer per queue, shared by its key groups: the task thread uses one at a time.
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        DataInputDeserializer in = new DataInputDeserializer();
+        int cacheSize = settings.timerCacheSize();
+        int firstKeyGroup = keyGroupRange.getStartKeyGroup();
+        KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<T, RocksDBCachingPriorityQueueSet<T>> factory =
+                (keyGroup, numberOfKeyGroups, extractor, elementComparator) -> new RocksDBCachingPriorityQueueSet<>(
+                        stateName, keyGroup, cacheSize, restoredSizes[keyGroup - firstKeyGroup],
+                        instance.db(), queueState.columnFamily, instance.readOptions(),
+                        instance.writeOptions(), byteOrderedElementSerializer, out, in);
+        KeyGroupPartitionedPriorityQueue<T, RocksDBCachingPriorityQueueSet<T>> queue =
+                new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator, factory, keyGroupRange, numberOfKeyGroups);
+        registered.handle = queue;
+        return queue;
+    }
+
+    /** How many restored elements each key group of a queue's column family holds: one pass over it. */
+    private int[] countPerKeyGroup(RocksDBRegisteredState queue) {
+        int[] sizes = new int[keyGroupRange.getNumberOfKeyGroups()];
+        byte[] key = new byte[RocksDBKeyBuilder.KEY_GROUP_PREFIX_BYTES];
+        try (RocksIterator iterator = instance.db().newIterator(queue.columnFamily, instance.readOptions())) {
+            for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
+                iterator.key(key);
+                int keyGroup = RocksDBKeyBuilder.readKeyGroup(key);
+                if (keyGroupRange.contains(keyGroup)) {
+                    sizes[keyGroup - keyGroupRange.getStartKeyGroup()]++;
+                }
+            }
+            iterator.status();
+        } catch (org.rocksdb.RocksDBException e) {
+            throw RocksDBErrors.wrapUnchecked("count the restored elements of timer queue", queue.name(), e);
+        }
+        return sizes;
     }
 
     // ------------------------------------------------------------------ snapshot
