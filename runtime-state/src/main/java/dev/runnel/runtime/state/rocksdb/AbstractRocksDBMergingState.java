@@ -24,7 +24,7 @@ abstract class AbstractRocksDBMergingState<K, N, IN, SV, OUT> extends AbstractRo
     protected AbstractRocksDBMergingState(RocksDBKeyedStateBackend<K> backend, String name,
             ColumnFamilyHandle columnFamily, TypeSerializer<N> namespaceSerializer,
             TypeSerializer<SV> valueSerializer) {
-        super(backend, name, columnFamily, namespaceSerializer);
+        super(backend, name, columnFamily, namespaceSerializer, backend.valueCache());
         this.valueSerializer = valueSerializer;
     }
 

@@ -43,9 +43,18 @@ abstract class AbstractRocksDBState<K, N, V> implements InternalKvState<K, N, V>
 
     protected N currentNamespace;
 
-    @SuppressWarnings("unchecked")
+    /** The backend's write-back cache for single-value states; null for other states or when off. */
+    private final RocksDBValueCache cache;
+    private final RocksDBValueCache.Owner cacheOwner;
+
     protected AbstractRocksDBState(RocksDBKeyedStateBackend<K> backend, String name,
             ColumnFamilyHandle columnFamily, TypeSerializer<N> namespaceSerializer) {
+        this(backend, name, columnFamily, namespaceSerializer, null);
+    }
+
+    @SuppressWarnings("unchecked")
+    protected AbstractRocksDBState(RocksDBKeyedStateBackend<K> backend, String name,
+            ColumnFamilyHandle columnFamily, TypeSerializer<N> namespaceSerializer, RocksDBValueCache cache) {
         this.name = name;
         this.backend = backend;
         this.keyBuilder = backend.keyBuilder();
@@ -54,6 +63,8 @@ abstract class AbstractRocksDBState<K, N, V> implements InternalKvState<K, N, V>
         this.writeOptions = backend.instance().writeOptions();
         this.columnFamily = columnFamily;
         this.namespaceSerializer = namespaceSerializer;
+        this.cache = cache;
+        this.cacheOwner = cache == null ? null : new RocksDBValueCache.Owner(columnFamily, name);
         if (namespaceSerializer instanceof VoidNamespaceSerializer) {
             // Key-only state needs no explicit namespace.
             this.currentNamespace = (N) VoidNamespace.INSTANCE;
@@ -99,12 +110,38 @@ abstract class AbstractRocksDBState<K, N, V> implements InternalKvState<K, N, V>
         return namespace;
     }
 
+    /** The owner of this state's entries in the value cache, or null when it is not cached. */
+    final RocksDBValueCache.Owner cacheOwner() {
+        return cacheOwner;
+    }
+
     /**
      * Reads the value of the first {@code keyLength} bytes of the key buffer into
      * {@link #valueBuffer}; returns its length, or -1 when there is none.
      */
     protected final int readValue(int keyLength) throws IOException {
         byte[] key = keyBuilder.buffer();
+        if (cache == null) {
+            return readFromRocksDB(key, keyLength);
+        }
+        int hash = RocksDBValueCache.hash(key, keyLength);
+        int slot = cache.find(cacheOwner, key, keyLength, hash);
+        if (slot >= 0) {
+            int length = cache.valueLength(slot);
+            if (length > 0) {
+                if (length > valueBuffer.length) {
+                    valueBuffer = new byte[Math.max(length, valueBuffer.length * 2)];
+                }
+                System.arraycopy(cache.valueArray(slot), 0, valueBuffer, 0, length);
+            }
+            return length;
+        }
+        int length = readFromRocksDB(key, keyLength);
+        cache.fill(cacheOwner, key, keyLength, hash, valueBuffer, length);
+        return length;
+    }
+
+    private int readFromRocksDB(byte[] key, int keyLength) throws IOException {
         try {
             int length = db.get(columnFamily, readOptions, key, 0, keyLength, valueBuffer, 0, valueBuffer.length);
             if (length > valueBuffer.length) {
@@ -126,9 +163,13 @@ abstract class AbstractRocksDBState<K, N, V> implements InternalKvState<K, N, V>
 
     /** Writes the content of {@link #valueOut} under the first {@code keyLength} bytes of the key buffer. */
     protected final void writeValue(int keyLength) throws IOException {
+        byte[] key = keyBuilder.buffer();
+        if (cache != null && cache.write(cacheOwner, key, keyLength, RocksDBValueCache.hash(key, keyLength),
+                valueOut.getSharedBuffer(), valueOut.length())) {
+            return;
+        }
         try {
-            db.put(columnFamily, writeOptions, keyBuilder.buffer(), 0, keyLength,
-                    valueOut.getSharedBuffer(), 0, valueOut.length());
+            db.put(columnFamily, writeOptions, key, 0, keyLength, valueOut.getSharedBuffer(), 0, valueOut.length());
         } catch (RocksDBException e) {
             throw RocksDBErrors.wrap("write state", name, e);
         }
@@ -136,8 +177,13 @@ abstract class AbstractRocksDBState<K, N, V> implements InternalKvState<K, N, V>
 
     /** Deletes the entry under the first {@code keyLength} bytes of the key buffer. */
     protected final void deleteKey(int keyLength) throws IOException {
+        byte[] key = keyBuilder.buffer();
+        if (cache != null) {
+            cache.write(cacheOwner, key, keyLength, RocksDBValueCache.hash(key, keyLength), null, -1);
+            return;
+        }
         try {
-            db.delete(columnFamily, writeOptions, keyBuilder.buffer(), 0, keyLength);
+            db.delete(columnFamily, writeOptions, key, 0, keyLength);
         } catch (RocksDBException e) {
             throw RocksDBErrors.wrap("delete from state", name, e);
         }

@@ -61,6 +61,9 @@ import org.rocksdb.RocksIterator;
  */
 public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
+    /** Larger serialized values bypass the value cache, which bounds its memory. */
+    static final int MAX_CACHED_VALUE_BYTES = 256;
+
     private final String operatorIdentifier;
     private final String operatorName;
     private final TypeSerializer<K> keySerializer;
@@ -73,6 +76,8 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
     private final RocksDBKeyBuilder<K> keyBuilder;
     /** Every column family, in registration order (which is the order snapshots list them in). */
     private final Map<String, RocksDBRegisteredState> states = new LinkedHashMap<>();
+    /** Write-back cache of single-value states; created with the first such state, null when off. */
+    private RocksDBValueCache valueCache;
     /** Iterators handed out by {@link #getKeys} that are still open. */
     private final Set<AutoCloseable> openIterators = new HashSet<>();
     private boolean closed;
@@ -278,6 +283,13 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
                     "State '%s' of operator '%s' was restored but not registered yet: get it with "
                             + "getOrCreateKeyedState(...) before listing its keys.", stateName, operatorName));
         }
+        if (valueCache != null && state.cacheOwner() != null) {
+            try {
+                valueCache.flush(state.cacheOwner());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
         byte[] namespaceBytes = serializeNamespace(state, namespace);
         RocksIterator iterator = instance.db().newIterator(registered.columnFamily, instance.readOptions());
         RocksDBKeysIterator<K>[] holder = new RocksDBKeysIterator[1];
@@ -381,10 +393,22 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             throw new IllegalArgumentException(String.format(
                     "Cannot snapshot %s of operator '%s': this backend holds only %s.", range, operatorName, keyGroupRange));
         }
+        if (valueCache != null) {
+            valueCache.flushAll();
+        }
         return new RocksDBSnapshotWriter(instance.db(), new ArrayList<>(states.values())).write(range, out);
     }
 
     // ------------------------------------------------------------------ lifecycle
+
+    /** The value cache (created on first use), or null when it is configured off. */
+    RocksDBValueCache valueCache() {
+        if (valueCache == null && settings.valueCacheSize() > 0) {
+            valueCache = new RocksDBValueCache(instance.db(), instance.writeOptions(), settings.valueCacheSize(),
+                    MAX_CACHED_VALUE_BYTES);
+        }
+        return valueCache;
+    }
 
     RocksDBKeyBuilder<K> keyBuilder() {
         return keyBuilder;

@@ -15,6 +15,7 @@ import dev.runnel.contrib.streaming.state.RocksDBOptions;
  * @param blockSize SST block size
  * @param useBloomFilter whether SST files get bloom filters
  * @param timerCacheSize per-key-group capacity of timer queue caches
+ * @param valueCacheSize entries of the write-back value cache; 0 for none
  */
 public record RocksDBSettings(
         String localDirectory,
@@ -25,7 +26,8 @@ public record RocksDBSettings(
         int backgroundThreads,
         long blockSize,
         boolean useBloomFilter,
-        int timerCacheSize) {
+        int timerCacheSize,
+        int valueCacheSize) {
 
     public RocksDBSettings {
         requirePositive(RocksDBOptions.MANAGED_MEMORY_SIZE.key(), managedMemoryBytes);
@@ -34,6 +36,11 @@ public record RocksDBSettings(
         requirePositive(RocksDBOptions.BACKGROUND_THREADS.key(), backgroundThreads);
         requirePositive(RocksDBOptions.BLOCK_SIZE.key(), blockSize);
         requirePositive(RocksDBOptions.TIMER_CACHE_SIZE.key(), timerCacheSize);
+        if (valueCacheSize < 0) {
+            throw new IllegalArgumentException(String.format(
+                    "Configuration option '%s' must be 0 (off) or positive, was %s",
+                    RocksDBOptions.VALUE_CACHE_SIZE.key(), valueCacheSize));
+        }
     }
 
     /** The settings {@code configuration} gives, defaults for what it leaves out. */
@@ -47,7 +54,8 @@ public record RocksDBSettings(
                 configuration.get(RocksDBOptions.BACKGROUND_THREADS),
                 configuration.get(RocksDBOptions.BLOCK_SIZE),
                 configuration.get(RocksDBOptions.USE_BLOOM_FILTER),
-                configuration.get(RocksDBOptions.TIMER_CACHE_SIZE));
+                configuration.get(RocksDBOptions.TIMER_CACHE_SIZE),
+                configuration.get(RocksDBOptions.VALUE_CACHE_SIZE));
     }
 
     private static void requirePositive(String key, long value) {

@@ -16,7 +16,7 @@ final class RocksDBValueState<K, N, T> extends AbstractRocksDBState<K, N, T> imp
 
     RocksDBValueState(RocksDBKeyedStateBackend<K> backend, String name, ColumnFamilyHandle columnFamily,
             TypeSerializer<N> namespaceSerializer, TypeSerializer<T> valueSerializer) {
-        super(backend, name, columnFamily, namespaceSerializer);
+        super(backend, name, columnFamily, namespaceSerializer, backend.valueCache());
         this.valueSerializer = valueSerializer;
     }
 

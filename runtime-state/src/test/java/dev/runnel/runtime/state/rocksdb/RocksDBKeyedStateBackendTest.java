@@ -189,18 +189,27 @@ class RocksDBKeyedStateBackendTest {
 
     @Test
     void rocksDBErrorsSurfaceRocksDBsStatusMessageAndTheState() throws Exception {
-        try (RocksDBKeyedStateBackend<String> backend = RocksDBTestBackends.create(tmp, StringSerializer.INSTANCE)) {
+        // Without the value cache, so the write reaches RocksDB at once.
+        Configuration conf = new Configuration().set(RocksDBOptions.VALUE_CACHE_SIZE, 0);
+        try (RocksDBKeyedStateBackend<String> backend = RocksDBTestBackends.create(tmp, StringSerializer.INSTANCE, conf)) {
             ValueState<Long> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
                     new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+            MapState<Integer, String> map = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                    new MapStateDescriptor<>("m", IntSerializer.INSTANCE, StringSerializer.INSTANCE));
             backend.setCurrentKey("k");
-            // Dropping the column family under the state makes RocksDB reject the next write.
+            // Dropping the column families under the states makes RocksDB reject the next writes.
             backend.instance().db().dropColumnFamily(((AbstractRocksDBState<?, ?, ?>) state).columnFamily);
+            backend.instance().db().dropColumnFamily(((AbstractRocksDBState<?, ?, ?>) map).columnFamily);
             assertThatThrownBy(() -> state.update(5L))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("RocksDB failed to write state 'count'")
                     .hasMessageContaining("Invalid column family")
                     .hasMessageContaining("InvalidArgument")
                     .hasCauseInstanceOf(org.rocksdb.RocksDBException.class);
+            assertThatThrownBy(() -> map.put(1, "x"))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("RocksDB failed to write state 'm'")
+                    .hasMessageContaining("Invalid column family");
         }
     }
 
