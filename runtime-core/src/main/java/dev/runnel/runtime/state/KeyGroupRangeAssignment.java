@@ -84,8 +84,12 @@ public final class KeyGroupRangeAssignment {
 
     /** Checks {@code 0 < maxParallelism <= 32768}. */
     public static void checkMaxParallelism(int maxParallelism) {
-        Preconditions.checkArgument(maxParallelism > 0 && maxParallelism <= UPPER_BOUND_MAX_PARALLELISM,
-                "maxParallelism must be in (0, %s], was %s", UPPER_BOUND_MAX_PARALLELISM, maxParallelism);
+        // An explicit branch rather than Preconditions: this runs for every keyed record, and the
+        // varargs call would box both ints and allocate an array even when the check passes.
+        if (maxParallelism <= 0 || maxParallelism > UPPER_BOUND_MAX_PARALLELISM) {
+            throw new IllegalArgumentException(String.format("maxParallelism must be in (0, %s], was %s",
+                    UPPER_BOUND_MAX_PARALLELISM, maxParallelism));
+        }
     }
 
     /** Checks {@code 0 < parallelism <= maxParallelism <= 32768}. */
@@ -98,7 +102,10 @@ public final class KeyGroupRangeAssignment {
     }
 
     private static void checkKeyNotNull(Object key) {
-        Preconditions.checkNotNull(key,
-                "key must not be null: a key selector returned null; keyed streams need a key for every record");
+        // explicit for the same reason as checkMaxParallelism: no varargs array per record
+        if (key == null) {
+            throw new NullPointerException(
+                    "key must not be null: a key selector returned null; keyed streams need a key for every record");
+        }
     }
 }

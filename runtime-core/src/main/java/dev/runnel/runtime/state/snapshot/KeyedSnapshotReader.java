@@ -219,6 +219,8 @@ public final class KeyedSnapshotReader implements Closeable {
         if (keyGroup < range.getEndKeyGroup()) {
             end = offsets.getKeyGroupOffset(keyGroup + 1);
             if (end > dataSize) {
+                // walking the section headers names the state whose section was cut, if any
+                walkToBlockEnd(keyGroup, start);
                 throw corruptBlock(keyGroup, null, "its block spans bytes [" + start + ", " + end
                         + ") but the snapshot has only " + dataSize + " bytes: the snapshot is truncated");
             }

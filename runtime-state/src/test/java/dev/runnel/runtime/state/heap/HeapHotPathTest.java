@@ -1,0 +1,118 @@
+package dev.runnel.runtime.state.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.api.common.serialization.SerializerConfig;
+import dev.runnel.api.common.state.ValueState;
+import dev.runnel.api.common.state.ValueStateDescriptor;
+import dev.runnel.api.common.typeutils.base.IntSerializer;
+import dev.runnel.api.common.typeutils.base.LongSerializer;
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyedStateBackendParameters;
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.state.VoidNamespaceSerializer;
+import dev.runnel.runtime.state.internal.InternalValueState;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The per-record path of the heap store, setCurrentKey plus value() and update() of a value state,
+ * allocates nothing once every key has an entry (values are preallocated here), and a read
+ * followed by a write of the same key and namespace stays correct however keys and namespaces change.
+ */
+class HeapHotPathTest {
+
+    private static HeapKeyedStateBackend<Integer> backend() throws Exception {
+        return new HeapKeyedStateBackend<>(new KeyedStateBackendParameters<>("op", "hot-path", 0,
+                IntSerializer.INSTANCE, 128, KeyGroupRange.of(0, 127), List.of(), new SerializerConfig(), null,
+                List.of(), null));
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                .getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    @Test
+    @Timeout(120)
+    void readModifyWriteOfAValueStateAllocatesNothing() throws Exception {
+        HeapKeyedStateBackend<Integer> backend = backend();
+        ValueState<Long> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+        int keyCount = 10_000;
+        Integer[] keys = new Integer[keyCount];
+        Long[] values = new Long[64];
+        for (int i = 0; i < keyCount; i++) {
+            keys[i] = 1_000_000 + i; // outside the Integer cache: real objects
+        }
+        for (int i = 0; i < values.length; i++) {
+            values[i] = 1_000_000L + i;
+        }
+        long checksum = 0;
+        // warm up: every key gets its entry, and the JIT compiles the path
+        for (int round = 0; round < 400; round++) {
+            checksum += run(backend, state, keys, values, round);
+        }
+        long before = allocatedBytes();
+        for (int round = 0; round < 20; round++) {
+            checksum += run(backend, state, keys, values, round);
+        }
+        long allocated = allocatedBytes() - before;
+        assertThat(checksum).isNotZero();
+        assertThat(allocated).as("bytes allocated by 200,000 read-modify-writes").isLessThan(16 * 1024);
+        backend.setCurrentKey(keys[5]);
+        assertThat(state.value()).isIn((Object[]) values);
+    }
+
+    private static long run(HeapKeyedStateBackend<Integer> backend, ValueState<Long> state, Integer[] keys,
+            Long[] values, int round) throws Exception {
+        long sum = 0;
+        for (int i = 0; i < keys.length; i++) {
+            backend.setCurrentKey(keys[i]);
+            Long current = state.value();
+            if (current != null) {
+                sum += current;
+            }
+            state.update(values[(i + round) & 63]);
+        }
+        return sum;
+    }
+
+    @Test
+    void theCachedEntryNeverLeaksAcrossKeysNamespacesOrRemovals() throws Exception {
+        HeapKeyedStateBackend<Integer> backend = backend();
+        InternalValueState<Integer, Long, Long> state = (InternalValueState<Integer, Long, Long>)
+                backend.getOrCreateKeyedState(LongSerializer.INSTANCE,
+                        new ValueStateDescriptor<>("v", LongSerializer.INSTANCE));
+        Integer key = 1_000_001;
+        backend.setCurrentKey(key);
+        state.setCurrentNamespace(1L);
+        state.update(10L);
+        // same namespace value, new object: must find the same entry
+        state.setCurrentNamespace(Long.valueOf(1_000_000L + 1L - 1_000_000L));
+        assertThat(state.value()).isEqualTo(10L);
+        state.setCurrentNamespace(2L);
+        assertThat(state.value()).isNull();
+        state.update(20L);
+        state.setCurrentNamespace(1L);
+        assertThat(state.value()).isEqualTo(10L);
+        // the same key object set again still reads its entry; another key does not see it
+        backend.setCurrentKey(key);
+        assertThat(state.value()).isEqualTo(10L);
+        backend.setCurrentKey(2_000_002);
+        assertThat(state.value()).isNull();
+        state.update(30L);
+        backend.setCurrentKey(key);
+        assertThat(state.value()).isEqualTo(10L);
+        // a removal through clear() or a merge drops the cached entry
+        state.clear();
+        assertThat(state.value()).isNull();
+        state.update(11L);
+        assertThat(state.value()).isEqualTo(11L);
+        assertThat(backend.numEntries("v")).isEqualTo(3);
+        assertThat(backend.getKeys("v", 2L)).containsExactly(key);
+        assertThat(backend.getKeys("v", VoidNamespace.INSTANCE)).isEmpty();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.runnel.runtime.state.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.configuration.Configuration;
+import dev.runnel.runtime.state.StateBackendFactory;
+import dev.runnel.runtime.state.hashmap.HashMapStateBackend;
+import dev.runnel.runtime.state.hashmap.HeapStateBackendFactory;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+
+/** The heap store's hash map against java.util.HashMap, and how the store is found by configuration. */
+class HeapStoreInternalsTest {
+
+    /** A key with a poor hash code, so that many keys share buckets. */
+    private record Key(int id) {
+        @Override
+        public int hashCode() {
+            return id % 7;
+        }
+    }
+
+    @Test
+    void theStateMapMatchesAHashMapUnderRandomOperations() {
+        StateMap<Key, Integer, String> map = new StateMap<>();
+        Map<String, String> model = new HashMap<>();
+        Random random = new Random(3);
+        for (int op = 0; op < 200_000; op++) {
+            Key key = new Key(random.nextInt(5_000));
+            Integer namespace = random.nextInt(4);
+            int hash = StateMap.hash(key.hashCode(), namespace.hashCode());
+            String id = key.id() + "/" + namespace;
+            switch (random.nextInt(3)) {
+                case 0 -> {
+                    map.put(key, namespace, hash, "v" + op);
+                    model.put(id, "v" + op);
+                }
+                case 1 -> {
+                    StateMap.Entry<Key, Integer, String> removed = map.remove(key, namespace, hash);
+                    String expected = model.remove(id);
+                    assertThat(removed == null ? null : removed.state).isEqualTo(expected);
+                }
+                default -> {
+                    StateMap.Entry<Key, Integer, String> e = map.get(key, namespace, hash);
+                    assertThat(e == null ? null : e.state).isEqualTo(model.get(id));
+                }
+            }
+            assertThat(map.size()).isEqualTo(model.size());
+        }
+        Map<String, String> all = new HashMap<>();
+        for (StateMap.Entry<Key, Integer, String> head : map.buckets()) {
+            for (StateMap.Entry<Key, Integer, String> e = head; e != null; e = e.next) {
+                assertThat(all.put(e.key.id() + "/" + e.namespace, e.state)).as("each mapping once").isNull();
+            }
+        }
+        assertThat(all).isEqualTo(model);
+        map.clear();
+        assertThat(map.size()).isZero();
+    }
+
+    @Test
+    void entriesStayValidAcrossResizes() {
+        StateMap<Key, Integer, String> map = new StateMap<>();
+        StateMap.Entry<Key, Integer, String> first = map.insert(new Key(0), 0, StateMap.hash(0, 0), "first");
+        for (int i = 1; i < 10_000; i++) {
+            map.insert(new Key(i), 0, StateMap.hash(new Key(i).hashCode(), 0), "v" + i);
+        }
+        first.state = "changed in place";
+        assertThat(map.get(new Key(0), 0, StateMap.hash(0, 0)).state).isEqualTo("changed in place");
+    }
+
+    @Test
+    void theHeapStoreIsFoundAsHeapAndSurvivesJavaSerialization() throws Exception {
+        StateBackendFactory found = null;
+        for (StateBackendFactory factory : ServiceLoader.load(StateBackendFactory.class)) {
+            if (factory.name().equals("heap")) {
+                found = factory;
+            }
+        }
+        assertThat(found).isInstanceOf(HeapStateBackendFactory.class);
+        assertThat(found.createFromConfig(new Configuration())).isInstanceOf(HashMapStateBackend.class);
+        assertThat(StateBackendFactory.STATE_BACKEND.defaultValue()).isEqualTo(found.name());
+        HashMapStateBackend backend = new HashMapStateBackend();
+        assertThat(backend.getName()).isEqualTo("heap");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(backend);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            assertThat(in.readObject()).isInstanceOf(HashMapStateBackend.class);
+        }
+    }
+}
