@@ -56,7 +56,12 @@ abstract class AbstractRocksDBMergingState<K, N, IN, SV, OUT> extends AbstractRo
         return length < 0 ? null : valueSerializer.deserialize(valueInput(length));
     }
 
+    /** Writes {@code value}; a null value (e.g. a TTL merge of expired values) deletes the entry. */
     protected final void writeStored(int keyLength, SV value) throws Exception {
+        if (value == null) {
+            deleteKey(keyLength);
+            return;
+        }
         valueOut.clear();
         valueSerializer.serialize(value, valueOut);
         writeValue(keyLength);
@@ -76,6 +81,7 @@ abstract class AbstractRocksDBMergingState<K, N, IN, SV, OUT> extends AbstractRo
             SV value = readStored(keyLength);
             if (value != null) {
                 deleteKey(keyLength);
+                // A null combination means "no value" (e.g. both expired): start over from the next.
                 merged = merged == null ? value : combine(merged, value);
             }
         }

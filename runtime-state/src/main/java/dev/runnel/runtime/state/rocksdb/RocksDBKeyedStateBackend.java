@@ -7,6 +7,7 @@ import dev.runnel.api.common.state.MapStateDescriptor;
 import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
+import dev.runnel.api.common.state.StateTtlConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
@@ -24,6 +25,8 @@ import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.state.snapshot.SerializerIdentity;
 import dev.runnel.runtime.state.snapshot.StateKind;
 import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
+import dev.runnel.runtime.state.ttl.TtlStateFactory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -194,13 +197,31 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         Objects.requireNonNull(namespaceSerializer, "namespaceSerializer");
         Objects.requireNonNull(descriptor, "descriptor");
         descriptor.initializeSerializerUnlessSet(serializerConfig);
-        String name = descriptor.getName();
-        RocksDBRegisteredState registered = states.get(name);
+        RocksDBRegisteredState registered = states.get(descriptor.getName());
         if (registered != null && registered.handle != null) {
             checkSameState(registered, namespaceSerializer, descriptor);
             return (S) registered.handle;
         }
+        S state = TtlStateFactory.createStateAndWrapWithTtlIfEnabled(
+                namespaceSerializer, descriptor, this::createRawState, ttlTimeProvider);
+        registered = states.get(descriptor.getName());
+        registered.handle = state;
+        registered.namespaceSerializer = namespaceSerializer;
+        registered.userValueSerializer = descriptor.getSerializer();
+        registered.ttlConfig = descriptor.getTtlConfig();
+        return state;
+    }
+
+    /**
+     * Creates the RocksDB state for {@code descriptor} (TTL-wrapped already if it has a TTL) in its
+     * column family, which a restore may have created and filled. Used through {@link TtlStateFactory}.
+     */
+    @SuppressWarnings("unchecked")
+    private <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
+            StateDescriptor<S, SV> descriptor) throws IOException {
+        String name = descriptor.getName();
         StateMetaInfo metaInfo = StateMetaInfo.forKeyedState(keySerializer, namespaceSerializer, descriptor);
+        RocksDBRegisteredState registered = states.get(name);
         if (registered == null) {
             registered = new RocksDBRegisteredState(instance.createColumnFamily(name), metaInfo, null);
             states.put(name, registered);
@@ -209,8 +230,12 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
             registered.metaInfo = metaInfo;
         }
-        registered.handle = createState(registered, namespaceSerializer, descriptor);
-        return (S) registered.handle;
+        registered.ttlFilter = descriptor.getTtlConfig().isEnabled()
+                ? new TtlSnapshotFilter(descriptor.getTtlConfig(), ttlTimeProvider)
+                : null;
+        AbstractRocksDBState<?, ?, ?> raw = (AbstractRocksDBState<?, ?, ?>) createState(registered, namespaceSerializer, descriptor);
+        registered.rawState = raw;
+        return (S) raw;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -256,19 +281,28 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
     private void checkSameState(RocksDBRegisteredState registered, TypeSerializer<?> namespaceSerializer,
             StateDescriptor<?, ?> descriptor) {
         checkKindMatches(registered, StateKind.of(descriptor.getType()));
-        AbstractRocksDBState<?, ?, ?> state = (AbstractRocksDBState<?, ?, ?>) registered.handle;
-        if (!state.getNamespaceSerializer().equals(namespaceSerializer)) {
-            throw new IllegalStateException(String.format(
-                    "State '%s' of operator '%s' was registered with namespace serializer %s and is now "
-                            + "requested with %s; one state has one namespace type.",
-                    registered.name(), operatorName, state.getNamespaceSerializer(), namespaceSerializer));
+        String differs = null;
+        if (!registered.userValueSerializer.equals(descriptor.getSerializer())) {
+            differs = "its value serializer is " + SerializerIdentity.of(registered.userValueSerializer)
+                    + ", requested with " + SerializerIdentity.of(descriptor.getSerializer());
+        } else if (!registered.namespaceSerializer.equals(namespaceSerializer)) {
+            differs = "its namespace serializer is " + SerializerIdentity.of(registered.namespaceSerializer)
+                    + ", requested with " + SerializerIdentity.of(namespaceSerializer);
+        } else if (!sameTtl(registered.ttlConfig, descriptor.getTtlConfig())) {
+            differs = "its time-to-live is " + registered.ttlConfig + ", requested with " + descriptor.getTtlConfig();
         }
-        if (!state.getValueSerializer().equals(descriptor.getSerializer())) {
+        if (differs != null) {
             throw new IllegalStateException(String.format(
-                    "State '%s' of operator '%s' was registered with value serializer %s and is now "
-                            + "requested with %s; two descriptors with one name must have the same type.",
-                    registered.name(), operatorName, state.getValueSerializer(), descriptor.getSerializer()));
+                    "Operator '%s' registered state '%s' before with a different type: %s. One name is one state; "
+                            + "give the second state another name.", operatorName, registered.name(), differs));
         }
+    }
+
+    private static boolean sameTtl(StateTtlConfig a, StateTtlConfig b) {
+        return a.isEnabled() == b.isEnabled()
+                && (!a.isEnabled() || (a.getUpdateType() == b.getUpdateType()
+                        && a.getStateVisibility() == b.getStateVisibility()
+                        && a.getTtl().equals(b.getTtl())));
     }
 
     @Override
@@ -278,7 +312,8 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         if (registered == null || registered.kind() == StateKind.PRIORITY_QUEUE) {
             return Stream.empty();
         }
-        if (!(registered.handle instanceof AbstractRocksDBState<?, ?, ?> state)) {
+        AbstractRocksDBState<?, ?, ?> state = registered.rawState;
+        if (state == null) {
             throw new IllegalStateException(String.format(
                     "State '%s' of operator '%s' was restored but not registered yet: get it with "
                             + "getOrCreateKeyedState(...) before listing its keys.", stateName, operatorName));

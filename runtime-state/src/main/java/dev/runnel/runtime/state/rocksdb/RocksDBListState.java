@@ -96,8 +96,13 @@ final class RocksDBListState<K, N, T> extends AbstractRocksDBState<K, N, List<T>
         mergeValue(currentKeyLength());
     }
 
+    /** Replaces the list; an empty list clears it, null is rejected (as by the heap store). */
     @Override
     public void update(List<T> values) throws IOException {
+        if (values == null) {
+            throw new NullPointerException("ListState '" + name + "' cannot be updated to null; use clear() "
+                    + "or an empty list.");
+        }
         updateInternal(values);
     }
 

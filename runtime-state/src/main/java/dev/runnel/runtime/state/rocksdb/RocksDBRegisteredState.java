@@ -1,7 +1,10 @@
 package dev.runnel.runtime.state.rocksdb;
 
+import dev.runnel.api.common.state.StateTtlConfig;
+import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.runtime.state.snapshot.StateKind;
 import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import org.rocksdb.ColumnFamilyHandle;
 
 /**
@@ -18,8 +21,16 @@ final class RocksDBRegisteredState {
     StateMetaInfo metaInfo;
     /** Where the restored bytes came from, for messages; null for a state created in this run. */
     String restoredFrom;
-    /** The state or queue object; null until the operator registers it. */
+    /** The object handed to the operator (TTL decorator, state or queue); null until registered. */
     Object handle;
+    /** The RocksDB state under {@link #handle} (itself, or what a TTL decorator wraps); null for queues. */
+    AbstractRocksDBState<?, ?, ?> rawState;
+    /** As the operator registered it: the namespace serializer, the descriptor's serializer, its TTL. */
+    TypeSerializer<?> namespaceSerializer;
+    TypeSerializer<?> userValueSerializer;
+    StateTtlConfig ttlConfig;
+    /** Drops expired entries from snapshots; null without TTL (or before registration). */
+    TtlSnapshotFilter ttlFilter;
 
     RocksDBRegisteredState(ColumnFamilyHandle columnFamily, StateMetaInfo metaInfo, String restoredFrom) {
         this.columnFamily = columnFamily;

@@ -7,6 +7,7 @@ import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.snapshot.KeyedSnapshotWriter;
 import dev.runnel.runtime.state.snapshot.StateKind;
 import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -32,6 +33,8 @@ import org.rocksdb.Slice;
  *       length stored in the value) become one entry of {@code (bytes(userKey) flag [bytes(value)])*};
  *   <li>timer queues: {@code bytes(element)}.
  * </ul>
+ * For states with time-to-live, values, list elements and map values whose timestamp (their first
+ * 8 bytes) has expired are left out, judged against the TTL clock's time at the snapshot's start.
  *
  * <p>Task thread only; the backend must not change while the snapshot is written. All native
  * objects are closed before {@link #write} returns.
@@ -47,6 +50,12 @@ final class RocksDBSnapshotWriter {
     private int keyLength;
     private byte[] valueBuffer = new byte[1024];
     private int valueLength;
+    /** The list elements that survive TTL filtering, re-encoded. */
+    private final DataOutputSerializer liveElements = new DataOutputSerializer(1024);
+    /** The TTL filter of the state being written, or null. */
+    private TtlSnapshotFilter ttlFilter;
+    /** The TTL clock's time when the snapshot started; expiry is judged against it. */
+    private long now;
 
     RocksDBSnapshotWriter(RocksDB db, List<RocksDBRegisteredState> states) {
         this.db = db;
@@ -59,6 +68,12 @@ final class RocksDBSnapshotWriter {
             metaInfos.add(state.metaInfo);
         }
         KeyedSnapshotWriter writer = KeyedSnapshotWriter.start(out, range, metaInfos);
+        for (RocksDBRegisteredState state : states) {
+            if (state.ttlFilter != null) {
+                now = state.ttlFilter.now();
+                break;
+            }
+        }
         if (range.getNumberOfKeyGroups() == 0) {
             return writer.finish();
         }
@@ -93,6 +108,7 @@ final class RocksDBSnapshotWriter {
         if (!iterator.isValid() || !currentKeyGroupIs(iterator, keyGroup)) {
             return;
         }
+        ttlFilter = state.ttlFilter;
         DataOutputSerializer section = writer.startSection(stateIndex);
         int entries = switch (state.kind()) {
             case VALUE, REDUCING, AGGREGATING -> writeValues(section, iterator, keyGroup);
@@ -107,6 +123,9 @@ final class RocksDBSnapshotWriter {
         int count = 0;
         for (; iterator.isValid() && currentKeyGroupIs(iterator, keyGroup); iterator.next()) {
             readValue(iterator);
+            if (ttlFilter != null && expired(valueBuffer, 0, valueLength)) {
+                continue;
+            }
             writeKeyWithoutKeyGroup(section);
             KeyedSnapshotWriter.writeBytes(section, valueBuffer, 0, valueLength);
             count++;
@@ -114,14 +133,27 @@ final class RocksDBSnapshotWriter {
         return count;
     }
 
+    /** Whether a TTL value at {@code offset} expired; a value too short to hold a timestamp is kept. */
+    private boolean expired(byte[] bytes, int offset, int length) {
+        return length >= Long.BYTES && ttlFilter.isExpired(bytes, offset, now);
+    }
+
     private int writeLists(DataOutputSerializer section, RocksIterator iterator, int keyGroup,
             RocksDBRegisteredState state) throws IOException {
         int count = 0;
         for (; iterator.isValid() && currentKeyGroupIs(iterator, keyGroup); iterator.next()) {
             readValue(iterator);
+            byte[] elementBytes = valueBuffer;
+            int elementBytesLength = valueLength;
             int elements;
             try {
-                elements = RocksDBListState.countElements(valueBuffer, 0, valueLength, in);
+                if (ttlFilter == null) {
+                    elements = RocksDBListState.countElements(valueBuffer, 0, valueLength, in);
+                } else {
+                    elements = keepLiveElements();
+                    elementBytes = liveElements.getSharedBuffer();
+                    elementBytesLength = liveElements.length();
+                }
             } catch (IOException e) {
                 throw new IOException(String.format("List state '%s' holds a corrupt value in key group %s: %s",
                         state.name(), keyGroup, e.getMessage()), e);
@@ -131,7 +163,7 @@ final class RocksDBSnapshotWriter {
             }
             writeKeyWithoutKeyGroup(section);
             section.writeVarInt(elements);
-            section.write(valueBuffer, 0, valueLength);
+            section.write(elementBytes, 0, elementBytesLength);
             count++;
         }
         return count;
@@ -156,6 +188,10 @@ final class RocksDBSnapshotWriter {
                 throw new IOException(String.format("Map state '%s' holds a corrupt value in key group %s: %s",
                         state.name(), keyGroup, e.getMessage()), e);
             }
+            int valueStart = in.arrayPosition();
+            if (hasValue && ttlFilter != null && expired(valueBuffer, valueStart, valueLength - valueStart)) {
+                continue;
+            }
             int prefixLength = keyLength - userKeyLength;
             if (userKeyLength < 0 || prefixLength < RocksDBKeyBuilder.KEY_GROUP_PREFIX_BYTES) {
                 throw new IOException(String.format("Map state '%s' holds an entry in key group %s whose user key "
@@ -176,7 +212,6 @@ final class RocksDBSnapshotWriter {
             KeyedSnapshotWriter.writeBytes(mapEntries, keyBuffer, prefixLength, userKeyLength);
             mapEntries.writeBoolean(hasValue);
             if (hasValue) {
-                int valueStart = in.arrayPosition();
                 KeyedSnapshotWriter.writeBytes(mapEntries, valueBuffer, valueStart, valueLength - valueStart);
             }
             groupSize++;
@@ -184,6 +219,23 @@ final class RocksDBSnapshotWriter {
         if (groupSize > 0) {
             writeMap(section, groupKey, groupKeyLength, groupSize);
             count++;
+        }
+        return count;
+    }
+
+    /** Copies the unexpired elements of the list in {@link #valueBuffer} to {@link #liveElements}. */
+    private int keepLiveElements() throws IOException {
+        liveElements.clear();
+        in.setBuffer(valueBuffer, 0, valueLength);
+        int count = 0;
+        while (in.available() > 0) {
+            int length = in.readLength("list element", 1);
+            int offset = in.arrayPosition();
+            in.skipBytes(length);
+            if (!expired(valueBuffer, offset, length)) {
+                KeyedSnapshotWriter.writeBytes(liveElements, valueBuffer, offset, length);
+                count++;
+            }
         }
         return count;
     }
