@@ -19,7 +19,9 @@ import dev.runnel.contrib.streaming.state.EmbeddedRocksDBStateBackend;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
+import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateHandle;
+import dev.runnel.runtime.state.hashmap.HashMapStateBackend;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
 import dev.runnel.runtime.state.internal.InternalKvState;
@@ -63,20 +65,26 @@ class RocksDBSnapshotRestoreTest {
                 RocksDBTestBackends.parameters(tmp, IntSerializer.INSTANCE, KEY_GROUPS, range, restore, new Configuration()));
     }
 
+    private KeyedStateBackend<Integer> heapBackend(KeyGroupRange range, Collection<KeyedStateHandle> restore)
+            throws Exception {
+        return new HashMapStateBackend().createKeyedStateBackend(
+                RocksDBTestBackends.parameters(tmp, IntSerializer.INSTANCE, KEY_GROUPS, range, restore, new Configuration()));
+    }
+
     private KeyGroupedInternalPriorityQueue<TimerHeapInternalTimer<Integer, VoidNamespace>> timers(
-            RocksDBKeyedStateBackend<Integer> backend) {
+            KeyedStateBackend<Integer> backend) {
         return backend.create("_timer_event_test", new TimerSerializer<>(IntSerializer.INSTANCE, VoidNamespaceSerializer.INSTANCE),
                 TimerHeapInternalTimer::compareByTimestamp, TimerHeapInternalTimer::getKey);
     }
 
-    private static ByteStreamStateHandle snapshot(RocksDBKeyedStateBackend<?> backend, KeyGroupRange range)
+    private static ByteStreamStateHandle snapshot(KeyedStateBackend<?> backend, KeyGroupRange range)
             throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         KeyGroupRangeOffsets offsets = backend.snapshot(range, out);
         return new ByteStreamStateHandle("test snapshot " + range, out.toByteArray(), offsets);
     }
 
-    private void fill(RocksDBKeyedStateBackend<Integer> backend) throws Exception {
+    private void fill(KeyedStateBackend<Integer> backend) throws Exception {
         ValueState<Long> value = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE, valueDescriptor);
         ListState<String> list = backend.getOrCreateKeyedState(StringSerializer.INSTANCE, listDescriptor);
         MapState<String, Integer> map = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE, mapDescriptor);
@@ -101,7 +109,7 @@ class RocksDBSnapshotRestoreTest {
         ((InternalKvState<?, N, ?>) state).setCurrentNamespace(namespace);
     }
 
-    private void verify(RocksDBKeyedStateBackend<Integer> backend, KeyGroupRange restoredRange) throws Exception {
+    private void verify(KeyedStateBackend<Integer> backend, KeyGroupRange restoredRange) throws Exception {
         ValueState<Long> value = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE, valueDescriptor);
         ListState<String> list = backend.getOrCreateKeyedState(StringSerializer.INSTANCE, listDescriptor);
         MapState<String, Integer> map = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE, mapDescriptor);
@@ -199,6 +207,25 @@ class RocksDBSnapshotRestoreTest {
             sum.add((long) key);
             sum.add(1L);
             queue.add(new TimerHeapInternalTimer<>(1000L - key, key, VoidNamespace.INSTANCE));
+        }
+    }
+
+    @Test
+    void heapSnapshotsRestoreIntoRocksDBAndRocksDBSnapshotsIntoTheHeapStore() throws Exception {
+        ByteStreamStateHandle fromHeap;
+        try (KeyedStateBackend<Integer> heap = heapBackend(KeyGroupRange.of(0, 127), List.of())) {
+            fill(heap);
+            fromHeap = snapshot(heap, KeyGroupRange.of(0, 127));
+        }
+        ByteStreamStateHandle fromRocks;
+        try (RocksDBKeyedStateBackend<Integer> left = backend(KeyGroupRange.of(0, 63), List.of(fromHeap));
+                RocksDBKeyedStateBackend<Integer> right = backend(KeyGroupRange.of(64, 127), List.of(fromHeap))) {
+            // Snapshot before registering anything: the restored bytes pass through unchanged.
+            fromRocks = snapshot(right, KeyGroupRange.of(64, 127));
+            verify(left, KeyGroupRange.of(0, 127));
+        }
+        try (KeyedStateBackend<Integer> heap = heapBackend(KeyGroupRange.of(64, 127), List.of(fromRocks))) {
+            verify(heap, KeyGroupRange.of(64, 127));
         }
     }
 
