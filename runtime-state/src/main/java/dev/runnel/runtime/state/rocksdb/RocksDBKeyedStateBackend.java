@@ -9,7 +9,6 @@ import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
 import dev.runnel.api.common.state.StateTtlConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
-import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
@@ -17,7 +16,6 @@ import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.TtlTimeProvider;
-import dev.runnel.runtime.state.heap.KeyGroupPartitionedPriorityQueue;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
@@ -32,14 +30,10 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.rocksdb.RocksIterator;
 
 /**
@@ -53,7 +47,11 @@ import org.rocksdb.RocksIterator;
  *
  * Every state of the operator shares one {@link RocksDBKeyBuilder}: the current key is serialized
  * once per {@link #setCurrentKey} and each access appends only its namespace. Values are read into
- * and written from reused buffers; writes skip the write-ahead log.
+ * and written from reused buffers; writes skip the write-ahead log. Value, reducing and aggregating
+ * state go through a bounded write-back {@link RocksDBValueCache} (flushed before snapshots and key
+ * listings), so hot keys are read and updated without JNI calls. Timer queues are
+ * {@link RocksDBTimerQueues}; snapshots and restores are {@link RocksDBSnapshotWriter} and
+ * {@link RocksDBRestoreOperation}; TTL comes from the shared decorators.
  *
  * <p>Contract: task thread only. The backend owns the RocksDB instance and every native object of it
  * (options, column families, iterators it hands out); {@link #close()} frees them all, deletes the
@@ -327,13 +325,8 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         }
         byte[] namespaceBytes = serializeNamespace(state, namespace);
         RocksIterator iterator = instance.db().newIterator(registered.columnFamily, instance.readOptions());
-        RocksDBKeysIterator<K>[] holder = new RocksDBKeysIterator[1];
-        RocksDBKeysIterator<K> keys = new RocksDBKeysIterator<>(stateName, iterator, keySerializer, namespaceBytes,
-                registered.kind() == StateKind.MAP, () -> openIterators.remove(holder[0]));
-        holder[0] = keys;
-        openIterators.add(keys);
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(keys, Spliterator.ORDERED | Spliterator.NONNULL), false)
-                .onClose(keys::close);
+        return new RocksDBKeysIterator<>(stateName, iterator, keySerializer, namespaceBytes,
+                registered.kind() == StateKind.MAP, openIterators).stream();
     }
 
     @SuppressWarnings("unchecked")
@@ -367,7 +360,7 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             metaInfo.checkCanRestore(registered.metaInfo, "the queue registered earlier in this run");
             return (KeyGroupedInternalPriorityQueue<T>) registered.handle;
         }
-        int[] restoredSizes;
+        boolean restored = registered != null;
         if (registered == null) {
             try {
                 registered = new RocksDBRegisteredState(instance.createColumnFamily(stateName), metaInfo, null);
@@ -375,47 +368,16 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
                 throw new java.io.UncheckedIOException(e);
             }
             states.put(stateName, registered);
-            restoredSizes = new int[keyGroupRange.getNumberOfKeyGroups()];
         } else {
             checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
             metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
             registered.metaInfo = metaInfo;
-            restoredSizes = countPerKeyGroup(registered);
         }
-        RocksDBRegisteredState queueState = registered;
-        // One serialization buffer per queue, shared by its key groups: the task thread uses one at a time.
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        DataInputDeserializer in = new DataInputDeserializer();
-        int cacheSize = settings.timerCacheSize();
-        int firstKeyGroup = keyGroupRange.getStartKeyGroup();
-        KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<T, RocksDBCachingPriorityQueueSet<T>> factory =
-                (keyGroup, numberOfKeyGroups, extractor, elementComparator) -> new RocksDBCachingPriorityQueueSet<>(
-                        stateName, keyGroup, cacheSize, restoredSizes[keyGroup - firstKeyGroup],
-                        instance.db(), queueState.columnFamily, instance.readOptions(),
-                        instance.writeOptions(), byteOrderedElementSerializer, out, in);
-        KeyGroupPartitionedPriorityQueue<T, RocksDBCachingPriorityQueueSet<T>> queue =
-                new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator, factory, keyGroupRange, numberOfKeyGroups);
+        KeyGroupedInternalPriorityQueue<T> queue = RocksDBTimerQueues.create(instance, registered.columnFamily,
+                stateName, byteOrderedElementSerializer, comparator, keyExtractor, keyGroupRange, numberOfKeyGroups,
+                settings.timerCacheSize(), restored);
         registered.handle = queue;
         return queue;
-    }
-
-    /** How many restored elements each key group of a queue's column family holds: one pass over it. */
-    private int[] countPerKeyGroup(RocksDBRegisteredState queue) {
-        int[] sizes = new int[keyGroupRange.getNumberOfKeyGroups()];
-        byte[] key = new byte[RocksDBKeyBuilder.KEY_GROUP_PREFIX_BYTES];
-        try (RocksIterator iterator = instance.db().newIterator(queue.columnFamily, instance.readOptions())) {
-            for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
-                iterator.key(key);
-                int keyGroup = RocksDBKeyBuilder.readKeyGroup(key);
-                if (keyGroupRange.contains(keyGroup)) {
-                    sizes[keyGroup - keyGroupRange.getStartKeyGroup()]++;
-                }
-            }
-            iterator.status();
-        } catch (org.rocksdb.RocksDBException e) {
-            throw RocksDBErrors.wrapUnchecked("count the restored elements of timer queue", queue.name(), e);
-        }
-        return sizes;
     }
 
     // ------------------------------------------------------------------ snapshot

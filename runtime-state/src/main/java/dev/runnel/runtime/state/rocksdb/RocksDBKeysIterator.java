@@ -7,6 +7,11 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
@@ -27,21 +32,29 @@ final class RocksDBKeysIterator<K> implements Iterator<K>, AutoCloseable {
     private final byte[] namespaceBytes;
     /** Map entries carry a user key behind the namespace. */
     private final boolean entriesHaveUserKeys;
-    private final Runnable onClose;
+    /** The backend's open iterators; this one is in it while open. */
+    private final Set<AutoCloseable> openIterators;
     private final DataInputDeserializer in = new DataInputDeserializer();
     private byte[] previousKeyBytes;
     private K next;
     private boolean closed;
 
     RocksDBKeysIterator(String stateName, RocksIterator iterator, TypeSerializer<K> keySerializer,
-            byte[] namespaceBytes, boolean entriesHaveUserKeys, Runnable onClose) {
+            byte[] namespaceBytes, boolean entriesHaveUserKeys, Set<AutoCloseable> openIterators) {
         this.stateName = stateName;
         this.iterator = iterator;
         this.keySerializer = keySerializer;
         this.namespaceBytes = namespaceBytes;
         this.entriesHaveUserKeys = entriesHaveUserKeys;
-        this.onClose = onClose;
+        this.openIterators = openIterators;
+        openIterators.add(this);
         iterator.seekToFirst();
+    }
+
+    /** This iterator as a lazy stream that closes the native iterator when closed or exhausted. */
+    Stream<K> stream() {
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL),
+                false).onClose(this::close);
     }
 
     @Override
@@ -106,7 +119,7 @@ final class RocksDBKeysIterator<K> implements Iterator<K>, AutoCloseable {
         if (!closed) {
             closed = true;
             iterator.close();
-            onClose.run();
+            openIterators.remove(this);
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.snapshot.KeyedSnapshotWriter;
-import dev.runnel.runtime.state.snapshot.StateKind;
 import dev.runnel.runtime.state.snapshot.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import java.io.IOException;
