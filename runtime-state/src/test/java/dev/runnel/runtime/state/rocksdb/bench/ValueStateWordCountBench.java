@@ -23,7 +23,9 @@ import java.util.List;
  * {@code parallelism} subtasks by key group as keyBy would (each in its own thread).
  *
  * <p>Not a unit test: run it by hand, e.g.
- * {@code java -cp <test classpath> dev.runnel.runtime.state.rocksdb.bench.ValueStateWordCountBench 5000000 2}.
+ * {@code java -cp <test classpath> dev.runnel.runtime.state.rocksdb.bench.ValueStateWordCountBench 5000000 2 3 [cacheEntries]}
+ * (records, parallelism, rounds, and optionally {@code state.backend.rocksdb.value-cache.size}; 0 turns
+ * the value cache off).
  * Prints the get+put pairs per second of each subtask (also per second of the subtask thread's CPU
  * time, which is steadier on a shared machine) and in total, after a warm-up round.
  */
@@ -35,12 +37,16 @@ public final class ValueStateWordCountBench {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 5_000_000;
         int parallelism = args.length > 1 ? Integer.parseInt(args[1]) : 2;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        Configuration conf = new Configuration();
+        if (args.length > 3) {
+            conf.setString(dev.runnel.contrib.streaming.state.RocksDBOptions.VALUE_CACHE_SIZE.key(), args[3]);
+        }
         for (int round = 0; round < rounds; round++) {
-            run(records, parallelism, round == 0 ? "warm-up" : "round " + round);
+            run(records, parallelism, conf, round == 0 ? "warm-up" : "round " + round);
         }
     }
 
-    private static void run(int records, int parallelism, String label) throws Exception {
+    private static void run(int records, int parallelism, Configuration conf, String label) throws Exception {
         int maxParallelism = 128;
         // Pre-split the input per subtask, as the shuffle would, so only state access is timed.
         List<List<String>> inputs = new ArrayList<>();
@@ -72,7 +78,7 @@ public final class ValueStateWordCountBench {
                     java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
                     long cpu0 = mx.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
-                    checksums[subtask] = subtask(dir, subtask, parallelism, maxParallelism, inputs.get(subtask));
+                    checksums[subtask] = subtask(dir, subtask, parallelism, maxParallelism, inputs.get(subtask), conf);
                     rates[subtask] = inputs.get(subtask).size() / ((System.nanoTime() - t0) / 1e9);
                     cpuRates[subtask] = inputs.get(subtask).size() / ((mx.getCurrentThreadCpuTime() - cpu0) / 1e9);
                 } catch (Exception e) {
@@ -95,12 +101,12 @@ public final class ValueStateWordCountBench {
         System.out.println(line);
     }
 
-    private static long subtask(Path dir, int subtask, int parallelism, int maxParallelism, List<String> input)
-            throws Exception {
+    private static long subtask(Path dir, int subtask, int parallelism, int maxParallelism, List<String> input,
+            Configuration conf) throws Exception {
         KeyedStateBackendParameters<String> parameters = new KeyedStateBackendParameters<>("wordcount", "count", subtask,
                 StringSerializer.INSTANCE, maxParallelism,
                 KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(maxParallelism, parallelism, subtask),
-                List.of(), new SerializerConfig(), new Configuration(), List.of(dir.toFile()), null);
+                List.of(), new SerializerConfig(), conf, List.of(dir.toFile()), null);
         long sumOfCounts = 0;
         try (KeyedStateBackend<String> backend = new EmbeddedRocksDBStateBackend().createKeyedStateBackend(parameters)) {
             ValueState<Long> count = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
