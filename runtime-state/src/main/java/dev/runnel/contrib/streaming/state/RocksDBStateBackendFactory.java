@@ -1,0 +1,23 @@
+package dev.runnel.contrib.streaming.state;
+
+import dev.runnel.configuration.Configuration;
+import dev.runnel.runtime.state.StateBackend;
+import dev.runnel.runtime.state.StateBackendFactory;
+
+/**
+ * Makes {@code state.backend: rocksdb} select {@link EmbeddedRocksDBStateBackend}; found through
+ * {@link java.util.ServiceLoader}. Stateless.
+ */
+public final class RocksDBStateBackendFactory implements StateBackendFactory {
+
+    @Override
+    public String name() {
+        return EmbeddedRocksDBStateBackend.NAME;
+    }
+
+    /** A backend configured by {@code configuration} (copied; later changes do not reach it). */
+    @Override
+    public StateBackend createFromConfig(Configuration configuration) {
+        return new EmbeddedRocksDBStateBackend(configuration);
+    }
+}

@@ -1,0 +1,469 @@
+package dev.runnel.runtime.state.rocksdb;
+
+import dev.runnel.api.common.serialization.SerializerConfig;
+import dev.runnel.api.common.state.AggregatingStateDescriptor;
+import dev.runnel.api.common.state.ListStateDescriptor;
+import dev.runnel.api.common.state.MapStateDescriptor;
+import dev.runnel.api.common.state.ReducingStateDescriptor;
+import dev.runnel.api.common.state.State;
+import dev.runnel.api.common.state.StateDescriptor;
+import dev.runnel.api.common.state.StateTtlConfig;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.core.memory.DataOutputSerializer;
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
+import dev.runnel.runtime.state.KeyGroupRangeOffsets;
+import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.KeyedStateBackendParameters;
+import dev.runnel.runtime.state.TtlTimeProvider;
+import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.KeyExtractorFunction;
+import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import dev.runnel.runtime.state.queue.PriorityComparator;
+import dev.runnel.runtime.state.snapshot.SerializerIdentity;
+import dev.runnel.runtime.state.snapshot.StateKind;
+import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
+import dev.runnel.runtime.state.ttl.TtlStateFactory;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.rocksdb.RocksIterator;
+
+/**
+ * The keyed state of one operator subtask in an embedded RocksDB instance.
+ *
+ * <pre>
+ *   &lt;localdir&gt;/rocksdb-&lt;operator&gt;-&lt;subtask&gt;-&lt;random&gt;/     one RocksDB database
+ *     column family per state       key = [key group: 2 bytes][key][namespace]( [user key] )
+ *     column family per timer queue key = [key group: 2 bytes][element bytes], value empty
+ * </pre>
+ *
+ * Every state of the operator shares one {@link RocksDBKeyBuilder}: the current key is serialized
+ * once per {@link #setCurrentKey} and each access appends only its namespace. Values are read into
+ * and written from reused buffers; writes skip the write-ahead log. Value, reducing and aggregating
+ * state go through a bounded write-back {@link RocksDBValueCache} (flushed before snapshots and key
+ * listings), so hot keys are read and updated without JNI calls. Timer queues are
+ * {@link RocksDBTimerQueues}; snapshots and restores are {@link RocksDBSnapshotWriter} and
+ * {@link RocksDBRestoreOperation}; TTL comes from the shared decorators.
+ *
+ * <p>Contract: task thread only. The backend owns the RocksDB instance and every native object of it
+ * (options, column families, iterators it hands out); {@link #close()} frees them all, deletes the
+ * working directory and may be called again harmlessly. RocksDB failures surface as
+ * {@link IOException}s that name the state and operation and keep RocksDB's status message.
+ *
+ * @param <K> the key type
+ */
+public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
+
+    /** Larger serialized values bypass the value cache, which bounds its memory. */
+    static final int MAX_CACHED_VALUE_BYTES = 256;
+
+    private final String operatorIdentifier;
+    private final String operatorName;
+    private final TypeSerializer<K> keySerializer;
+    private final int numberOfKeyGroups;
+    private final KeyGroupRange keyGroupRange;
+    private final SerializerConfig serializerConfig;
+    private final TtlTimeProvider ttlTimeProvider;
+    private final RocksDBSettings settings;
+    private final RocksDBInstance instance;
+    private final RocksDBKeyBuilder<K> keyBuilder;
+    /** Every column family, in registration order (which is the order snapshots list them in). */
+    private final Map<String, RocksDBRegisteredState> states = new LinkedHashMap<>();
+    /** Write-back cache of single-value states; created with the first such state, null when off. */
+    private RocksDBValueCache valueCache;
+    /** Iterators handed out by {@link #getKeys} that are still open. */
+    private final Set<AutoCloseable> openIterators = new HashSet<>();
+    private boolean closed;
+
+    private RocksDBKeyedStateBackend(KeyedStateBackendParameters<K> parameters, RocksDBSettings settings,
+            RocksDBInstance instance) {
+        this.operatorIdentifier = parameters.operatorIdentifier();
+        this.operatorName = parameters.operatorName() != null ? parameters.operatorName() : operatorIdentifier;
+        this.keySerializer = parameters.keySerializer();
+        this.numberOfKeyGroups = parameters.numberOfKeyGroups();
+        this.keyGroupRange = parameters.keyGroupRange();
+        this.serializerConfig = parameters.serializerConfig();
+        this.ttlTimeProvider = parameters.ttlTimeProvider();
+        this.settings = settings;
+        this.instance = instance;
+        this.keyBuilder = new RocksDBKeyBuilder<>(keySerializer);
+    }
+
+    /**
+     * Opens a RocksDB instance in a new working directory for the subtask {@code parameters}
+     * describe, and restores the parameters' snapshots into it. On any failure everything created is
+     * freed again.
+     *
+     * @throws IOException when the working directory cannot be created (naming it and the reason),
+     *     RocksDB cannot open, or a snapshot cannot be restored
+     */
+    public static <K> RocksDBKeyedStateBackend<K> create(KeyedStateBackendParameters<K> parameters,
+            RocksDBSettings settings) throws IOException {
+        RocksDBWorkingDirectory directory = RocksDBWorkingDirectory.create(settings.localDirectory(),
+                parameters.localDirectories(), parameters.operatorIdentifier(), parameters.subtaskIndex());
+        RocksDBInstance instance = RocksDBInstance.open(directory, settings);
+        RocksDBKeyedStateBackend<K> backend = new RocksDBKeyedStateBackend<>(parameters, settings, instance);
+        try {
+            backend.restore(parameters);
+        } catch (IOException | RuntimeException e) {
+            try {
+                backend.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        return backend;
+    }
+
+    private void restore(KeyedStateBackendParameters<K> parameters) throws IOException {
+        if (!parameters.restoreState().isEmpty()) {
+            new RocksDBRestoreOperation(instance, keyGroupRange, SerializerIdentity.of(keySerializer), states)
+                    .restore(parameters.restoreState());
+        }
+    }
+
+    // ------------------------------------------------------------------ current key
+
+    @Override
+    public void setCurrentKey(K newKey) {
+        if (newKey == null) {
+            throw new NullPointerException("The current key of operator '" + operatorName + "' must not be null");
+        }
+        int keyGroup = KeyGroupRangeAssignment.assignToKeyGroup(newKey, numberOfKeyGroups);
+        if (!keyGroupRange.contains(keyGroup)) {
+            throw keyNotInRange(newKey, keyGroup);
+        }
+        keyBuilder.setCurrentKey(newKey, keyGroup);
+    }
+
+    @Override
+    public void setCurrentKeyAndKeyGroup(K newKey, int keyGroup) {
+        if (!keyGroupRange.contains(keyGroup)) {
+            throw keyNotInRange(newKey, keyGroup);
+        }
+        keyBuilder.setCurrentKey(newKey, keyGroup);
+    }
+
+    private IllegalArgumentException keyNotInRange(K key, int keyGroup) {
+        return new IllegalArgumentException(String.format(
+                "Key %s belongs to key group %s, which is not in %s of operator '%s'. The input was not "
+                        + "partitioned by this key: use keyBy() with the same key selector before this operator.",
+                key, keyGroup, keyGroupRange, operatorName));
+    }
+
+    @Override
+    public K getCurrentKey() {
+        return keyBuilder.currentKey();
+    }
+
+    @Override
+    public int getCurrentKeyGroupIndex() {
+        return keyBuilder.currentKeyGroup();
+    }
+
+    @Override
+    public KeyGroupRange getKeyGroupRange() {
+        return keyGroupRange;
+    }
+
+    @Override
+    public int getNumberOfKeyGroups() {
+        return numberOfKeyGroups;
+    }
+
+    @Override
+    public TypeSerializer<K> getKeySerializer() {
+        return keySerializer;
+    }
+
+    // ------------------------------------------------------------------ states
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <N, S extends State, T> S getOrCreateKeyedState(
+            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, T> descriptor) throws Exception {
+        checkOpen();
+        Objects.requireNonNull(namespaceSerializer, "namespaceSerializer");
+        Objects.requireNonNull(descriptor, "descriptor");
+        descriptor.initializeSerializerUnlessSet(serializerConfig);
+        RocksDBRegisteredState registered = states.get(descriptor.getName());
+        if (registered != null && registered.handle != null) {
+            checkSameState(registered, namespaceSerializer, descriptor);
+            return (S) registered.handle;
+        }
+        S state = TtlStateFactory.createStateAndWrapWithTtlIfEnabled(
+                namespaceSerializer, descriptor, this::createRawState, ttlTimeProvider);
+        registered = states.get(descriptor.getName());
+        registered.handle = state;
+        registered.namespaceSerializer = namespaceSerializer;
+        registered.userValueSerializer = descriptor.getSerializer();
+        registered.ttlConfig = descriptor.getTtlConfig();
+        return state;
+    }
+
+    /**
+     * Creates the RocksDB state for {@code descriptor} (TTL-wrapped already if it has a TTL) in its
+     * column family, which a restore may have created and filled. Used through {@link TtlStateFactory}.
+     */
+    @SuppressWarnings("unchecked")
+    private <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
+            StateDescriptor<S, SV> descriptor) throws IOException {
+        String name = descriptor.getName();
+        StateMetaInfo metaInfo = StateMetaInfo.forKeyedState(keySerializer, namespaceSerializer, descriptor);
+        RocksDBRegisteredState registered = states.get(name);
+        if (registered == null) {
+            registered = new RocksDBRegisteredState(instance.createColumnFamily(name), metaInfo, null);
+            states.put(name, registered);
+        } else {
+            checkKindMatches(registered, metaInfo.kind());
+            metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
+            registered.metaInfo = metaInfo;
+        }
+        registered.ttlFilter = descriptor.getTtlConfig().isEnabled()
+                ? new TtlSnapshotFilter(descriptor.getTtlConfig(), ttlTimeProvider)
+                : null;
+        AbstractRocksDBState<?, ?, ?> raw = (AbstractRocksDBState<?, ?, ?>) createState(registered, namespaceSerializer, descriptor);
+        registered.rawState = raw;
+        return (S) raw;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private <N, T> Object createState(RocksDBRegisteredState registered, TypeSerializer<N> namespaceSerializer,
+            StateDescriptor<?, T> descriptor) {
+        String name = registered.name();
+        return switch (registered.kind()) {
+            case VALUE -> new RocksDBValueState<>(this, name, registered.columnFamily, namespaceSerializer,
+                    descriptor.getSerializer());
+            case LIST -> {
+                ListStateDescriptor<?> list = (ListStateDescriptor<?>) descriptor;
+                yield new RocksDBListState(this, name, registered.columnFamily, namespaceSerializer,
+                        list.getSerializer(), list.getElementSerializer());
+            }
+            case REDUCING -> {
+                ReducingStateDescriptor<T> reducing = (ReducingStateDescriptor<T>) descriptor;
+                yield new RocksDBReducingState<>(this, name, registered.columnFamily, namespaceSerializer,
+                        reducing.getSerializer(), reducing.getReduceFunction());
+            }
+            case AGGREGATING -> {
+                AggregatingStateDescriptor aggregating = (AggregatingStateDescriptor) descriptor;
+                yield new RocksDBAggregatingState(this, name, registered.columnFamily, namespaceSerializer,
+                        aggregating.getSerializer(), aggregating.getAggregateFunction());
+            }
+            case MAP -> {
+                MapStateDescriptor map = (MapStateDescriptor) descriptor;
+                yield new RocksDBMapState(this, name, registered.columnFamily, namespaceSerializer,
+                        map.getSerializer(), map.getKeySerializer(), map.getValueSerializer());
+            }
+            case PRIORITY_QUEUE -> throw new IllegalStateException("a timer queue is not a keyed state");
+        };
+    }
+
+    private void checkKindMatches(RocksDBRegisteredState registered, StateKind kind) {
+        if (registered.kind() != kind) {
+            throw new IllegalStateException(String.format(
+                    "State '%s' of operator '%s' is a %s state, but was now requested as a %s state. "
+                            + "Use a different name for each state.",
+                    registered.name(), operatorName, registered.kind(), kind));
+        }
+    }
+
+    private void checkSameState(RocksDBRegisteredState registered, TypeSerializer<?> namespaceSerializer,
+            StateDescriptor<?, ?> descriptor) {
+        checkKindMatches(registered, StateKind.of(descriptor.getType()));
+        String differs = null;
+        if (!registered.userValueSerializer.equals(descriptor.getSerializer())) {
+            differs = "its value serializer is " + SerializerIdentity.of(registered.userValueSerializer)
+                    + ", requested with " + SerializerIdentity.of(descriptor.getSerializer());
+        } else if (!registered.namespaceSerializer.equals(namespaceSerializer)) {
+            differs = "its namespace serializer is " + SerializerIdentity.of(registered.namespaceSerializer)
+                    + ", requested with " + SerializerIdentity.of(namespaceSerializer);
+        } else if (!sameTtl(registered.ttlConfig, descriptor.getTtlConfig())) {
+            differs = "its time-to-live is " + registered.ttlConfig + ", requested with " + descriptor.getTtlConfig();
+        }
+        if (differs != null) {
+            throw new IllegalStateException(String.format(
+                    "Operator '%s' registered state '%s' before with a different type: %s. One name is one state; "
+                            + "give the second state another name.", operatorName, registered.name(), differs));
+        }
+    }
+
+    private static boolean sameTtl(StateTtlConfig a, StateTtlConfig b) {
+        return a.isEnabled() == b.isEnabled()
+                && (!a.isEnabled() || (a.getUpdateType() == b.getUpdateType()
+                        && a.getStateVisibility() == b.getStateVisibility()
+                        && a.getTtl().equals(b.getTtl())));
+    }
+
+    @Override
+    public <N> Stream<K> getKeys(String stateName, N namespace) {
+        checkOpen();
+        RocksDBRegisteredState registered = states.get(stateName);
+        if (registered == null || registered.kind() == StateKind.PRIORITY_QUEUE) {
+            return Stream.empty();
+        }
+        AbstractRocksDBState<?, ?, ?> state = registered.rawState;
+        if (state == null) {
+            throw new IllegalStateException(String.format(
+                    "State '%s' of operator '%s' was restored but not registered yet: get it with "
+                            + "getOrCreateKeyedState(...) before listing its keys.", stateName, operatorName));
+        }
+        if (valueCache != null && state.cacheOwner() != null) {
+            try {
+                valueCache.flush(state.cacheOwner());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        byte[] namespaceBytes = serializeNamespace(state, namespace);
+        RocksIterator iterator = instance.db().newIterator(registered.columnFamily, instance.readOptions());
+        return new RocksDBKeysIterator<>(stateName, iterator, keySerializer, namespaceBytes,
+                registered.kind() == StateKind.MAP, openIterators).stream();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <N> byte[] serializeNamespace(AbstractRocksDBState<?, ?, ?> state, N namespace) {
+        DataOutputSerializer out = new DataOutputSerializer(32);
+        try {
+            ((TypeSerializer<N>) state.getNamespaceSerializer()).serialize(namespace, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot serialize namespace " + namespace, e);
+        }
+        return out.getCopyOfBuffer();
+    }
+
+    // ------------------------------------------------------------------ timers
+
+    /**
+     * A timer queue in its own column family: the shared key-group partitioning over one
+     * {@link RocksDBCachingPriorityQueueSet} per key group. Asking again for the same name returns the
+     * same queue.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> create(String stateName,
+            TypeSerializer<T> byteOrderedElementSerializer, PriorityComparator<T> comparator,
+            KeyExtractorFunction<T> keyExtractor) {
+        checkOpen();
+        StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
+        RocksDBRegisteredState registered = states.get(stateName);
+        if (registered != null && registered.handle != null) {
+            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
+            metaInfo.checkCanRestore(registered.metaInfo, "the queue registered earlier in this run");
+            return (KeyGroupedInternalPriorityQueue<T>) registered.handle;
+        }
+        boolean restored = registered != null;
+        if (registered == null) {
+            try {
+                registered = new RocksDBRegisteredState(instance.createColumnFamily(stateName), metaInfo, null);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            states.put(stateName, registered);
+        } else {
+            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
+            metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
+            registered.metaInfo = metaInfo;
+        }
+        KeyGroupedInternalPriorityQueue<T> queue = RocksDBTimerQueues.create(instance, registered.columnFamily,
+                stateName, byteOrderedElementSerializer, comparator, keyExtractor, keyGroupRange, numberOfKeyGroups,
+                settings.timerCacheSize(), restored);
+        registered.handle = queue;
+        return queue;
+    }
+
+    // ------------------------------------------------------------------ snapshot
+
+    @Override
+    public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
+        checkOpen();
+        Objects.requireNonNull(out, "out");
+        if (range.getNumberOfKeyGroups() > 0 && !range.getIntersection(keyGroupRange).equals(range)) {
+            throw new IllegalArgumentException(String.format(
+                    "Cannot snapshot %s of operator '%s': this backend holds only %s.", range, operatorName, keyGroupRange));
+        }
+        if (valueCache != null) {
+            valueCache.flushAll();
+        }
+        return new RocksDBSnapshotWriter(instance.db(), new ArrayList<>(states.values())).write(range, out);
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /** The value cache (created on first use), or null when it is configured off. */
+    RocksDBValueCache valueCache() {
+        if (valueCache == null && settings.valueCacheSize() > 0) {
+            valueCache = new RocksDBValueCache(instance.db(), instance.writeOptions(), settings.valueCacheSize(),
+                    MAX_CACHED_VALUE_BYTES);
+        }
+        return valueCache;
+    }
+
+    RocksDBKeyBuilder<K> keyBuilder() {
+        return keyBuilder;
+    }
+
+    RocksDBInstance instance() {
+        return instance;
+    }
+
+    RocksDBSettings settings() {
+        return settings;
+    }
+
+    TtlTimeProvider ttlTimeProvider() {
+        return ttlTimeProvider;
+    }
+
+    String operatorName() {
+        return operatorName;
+    }
+
+    /** The working directory; for tests and diagnostics. */
+    public java.nio.file.Path workingDirectory() {
+        return instance.directory().path();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("The RocksDB state backend of operator '" + operatorName
+                    + "' is closed; its state can no longer be used.");
+        }
+    }
+
+    /**
+     * Closes iterators still open, then the RocksDB instance with all its native objects, and
+     * deletes the working directory. A second call does nothing.
+     */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (AutoCloseable iterator : new ArrayList<>(openIterators)) {
+            try {
+                iterator.close();
+            } catch (Exception ignored) {
+                // Closing a RocksDB iterator does not fail; the instance is closed next regardless.
+            }
+        }
+        openIterators.clear();
+        states.clear();
+        instance.close();
+    }
+
+    @Override
+    public String toString() {
+        return "RocksDBKeyedStateBackend{operator=" + operatorName + ", " + keyGroupRange
+                + ", directory=" + instance.directory() + '}';
+    }
+}
