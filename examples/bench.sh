@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a peer benchmark workload (../shared/peer-bench) on Runnel, building what it needs first.
 #
-#   examples/bench.sh WORKLOAD [N] [--object-reuse] [--no-verify]
+#   examples/bench.sh WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
 #
 # WORKLOAD: wordcount-heap (W1, default N 20000000) | wordcount-rocksdb (W2, 5000000) | window (W3, 10000000)
 # The last line is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>

@@ -30,7 +30,7 @@ import java.util.Map;
  * submission to job result, as the peer does.
  *
  * <pre>
- *   Bench WORKLOAD [N] [--object-reuse] [--no-verify]
+ *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  * </pre>
  */
@@ -61,21 +61,30 @@ public final class Bench {
         };
         boolean objectReuse = false;
         boolean verify = true;
+        Configuration conf = new Configuration();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--object-reuse" -> objectReuse = true;
                 case "--no-verify" -> verify = false;
+                case "--conf" -> {
+                    String[] kv = args[++i].split("=", 2);
+                    if (kv.length != 2) {
+                        System.err.println("--conf takes key=value, got '" + args[i] + "'");
+                        System.exit(2);
+                    }
+                    conf.setString(kv[0], kv[1]);
+                }
                 default -> n = Long.parseLong(args[i].replace("_", ""));
             }
         }
-        System.exit(run(workload, n, objectReuse, verify));
+        System.exit(run(workload, n, objectReuse, verify, conf));
     }
 
-    static int run(String workload, long n, boolean objectReuse, boolean verify) throws Exception {
+    static int run(String workload, long n, boolean objectReuse, boolean verify, Configuration conf) throws Exception {
         boolean window = workload.equals("window") || workload.equals("w3");
         boolean rocksdb = workload.equals("wordcount-rocksdb") || workload.equals("w2");
         String label = window ? "window" : rocksdb ? "wordcount-rocksdb" : "wordcount-heap";
-        Configuration conf = new Configuration().set(StateBackendFactory.STATE_BACKEND, rocksdb ? "rocksdb" : "heap");
+        conf.set(StateBackendFactory.STATE_BACKEND, rocksdb ? "rocksdb" : "heap");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(PARALLELISM);
         if (objectReuse) {
@@ -86,8 +95,8 @@ public final class Bench {
         } else {
             buildWordCount(env, n);
         }
-        System.out.printf("INFO runtime=runnel workload=%s N=%d parallelism=%d state_backend=%s object_reuse=%s java=%s%n",
-                label, n, PARALLELISM, rocksdb ? "rocksdb" : "heap", objectReuse, System.getProperty("java.version"));
+        System.out.printf("INFO runtime=runnel workload=%s N=%d parallelism=%d state_backend=%s object_reuse=%s conf=%s java=%s%n",
+                label, n, PARALLELISM, rocksdb ? "rocksdb" : "heap", objectReuse, conf, System.getProperty("java.version"));
         XorShiftSource.EMITTED.set(0);
         long t0 = System.nanoTime();
         JobExecutionResult result = env.execute("bench-" + label);
