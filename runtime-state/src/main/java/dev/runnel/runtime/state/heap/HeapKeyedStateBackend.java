@@ -236,7 +236,8 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
                 ? new TtlSnapshotFilter(descriptor.getTtlConfig(), ttlTimeProvider)
                 : null;
         StateTable<K, N, SV> table = new StateTable<>(name, metaInfo, context, keyGroupRange.getNumberOfKeyGroups(),
-                keySerializer, namespaceSerializer, descriptor.getSerializer(), ttlFilter);
+                keySerializer, namespaceSerializer, descriptor.getSerializer(), ttlFilter,
+                descriptor.getType() == StateDescriptor.Type.VALUE);
         RestoredState restoredState = restored.get(name);
         if (restoredState != null) {
             metaInfo.checkCanRestore(restoredState.metaInfo, restoredState.source);

@@ -56,7 +56,7 @@ final class HeapStateCodec {
         int count = 0;
         for (StateMap.Entry<K, N, S> head : map.buckets()) {
             for (StateMap.Entry<K, N, S> e = head; e != null; e = e.next) {
-                S value = e.state;
+                S value = table.valueOf(e);
                 switch (kind) {
                     case VALUE, REDUCING, AGGREGATING -> {
                         if (ttl != null && ttl.isExpired((TtlValue<?>) value, now)) {
@@ -233,7 +233,7 @@ final class HeapStateCodec {
                     continue; // the heap store never keeps empty lists or maps
                 }
             }
-            map.put(key, namespace, StateMap.hash(key.hashCode(), namespace.hashCode()), value);
+            table.putRestored(map, key, namespace, StateMap.hash(key.hashCode(), namespace.hashCode()), value);
         }
     }
 

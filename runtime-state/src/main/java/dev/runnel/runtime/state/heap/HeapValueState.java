@@ -4,7 +4,8 @@ import dev.runnel.runtime.state.internal.InternalValueState;
 
 /**
  * Heap {@link dev.runnel.api.common.state.ValueState}: the value is stored by reference, so
- * {@link #value()} returns the stored object itself (as Flink's heap backend does).
+ * {@link #value()} returns the stored object itself (as Flink's heap backend does) — except boxed
+ * primitives, which the entry keeps as bits that updates write in place (see {@link PrimitiveValue}).
  *
  * <p>Task thread only. {@link #value()} followed by {@link #update} of the same key and namespace
  * costs one hash lookup.
@@ -17,11 +18,25 @@ final class HeapValueState<K, N, V> extends AbstractHeapState<K, N, V> implement
 
     @Override
     public V value() {
-        return table.get(namespace, namespaceHash);
+        return table.getValue(namespace, namespaceHash);
     }
 
     @Override
     public void update(V value) {
-        updateInternal(value);
+        if (value == null) {
+            table.remove(namespace, namespaceHash);
+        } else {
+            table.setValue(namespace, namespaceHash, value);
+        }
+    }
+
+    @Override
+    public V getInternal() {
+        return value();
+    }
+
+    @Override
+    public void updateInternal(V valueToStore) {
+        update(valueToStore);
     }
 }

@@ -21,6 +21,8 @@ final class StateMap<K, N, S> {
         final N namespace;
         final int hash;
         S state;
+        /** The value's bits when the table keeps primitives in place (see {@link PrimitiveValue}). */
+        long bits;
         Entry<K, N, S> next;
 
         Entry(K key, N namespace, int hash, S state, Entry<K, N, S> next) {

@@ -30,6 +30,12 @@ final class StateTable<K, N, S> {
     final TypeSerializer<S> stateSerializer;
     /** Non-null when the stored values are TTL-wrapped: decides which entries a snapshot skips. */
     final TtlSnapshotFilter ttlFilter;
+    /**
+     * Non-null when entries keep the values' primitive bits instead of references to them (value
+     * state of a boxed primitive type, see {@link PrimitiveValue}); then read values through
+     * {@link #valueOf} and write them through {@link #setValue} or {@link #putRestored}.
+     */
+    final PrimitiveValue.Kind primitive;
 
     private final HeapKeyContext<K> context;
     private final StateMap<K, N, S>[] maps;
@@ -41,7 +47,7 @@ final class StateTable<K, N, S> {
     @SuppressWarnings("unchecked")
     StateTable(String name, StateMetaInfo metaInfo, HeapKeyContext<K> context, int numberOfKeyGroupsInRange,
             TypeSerializer<K> keySerializer, TypeSerializer<N> namespaceSerializer, TypeSerializer<S> stateSerializer,
-            TtlSnapshotFilter ttlFilter) {
+            TtlSnapshotFilter ttlFilter, boolean primitiveValues) {
         this.name = name;
         this.metaInfo = metaInfo;
         this.context = context;
@@ -49,6 +55,7 @@ final class StateTable<K, N, S> {
         this.namespaceSerializer = namespaceSerializer;
         this.stateSerializer = stateSerializer;
         this.ttlFilter = ttlFilter;
+        this.primitive = primitiveValues ? PrimitiveValue.Kind.of(stateSerializer) : null;
         this.maps = (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[numberOfKeyGroupsInRange];
     }
 
@@ -78,6 +85,44 @@ final class StateTable<K, N, S> {
         return e == null ? null : e.state;
     }
 
+    /** The value {@code e} holds (null for no entry). */
+    @SuppressWarnings("unchecked")
+    S valueOf(StateMap.Entry<K, N, S> e) {
+        if (e == null) {
+            return null;
+        }
+        return primitive == null ? e.state : (S) primitive.fromBits(e.bits);
+    }
+
+    /** The current key's value under {@code namespace}, or null; primitive values come boxed. */
+    S getValue(N namespace, int namespaceHash) {
+        return valueOf(entry(namespace, namespaceHash));
+    }
+
+    /** Sets the current key's value under {@code namespace} (not null); primitives are written in place. */
+    @SuppressWarnings("unchecked")
+    void setValue(N namespace, int namespaceHash, S value) {
+        if (primitive == null) {
+            put(namespace, namespaceHash, value);
+            return;
+        }
+        StateMap.Entry<K, N, S> e = entry(namespace, namespaceHash);
+        if (e == null) {
+            e = insert(namespace, namespaceHash, (S) PrimitiveValue.PRESENT);
+        }
+        e.bits = primitive.toBits(value);
+    }
+
+    /** Puts a restored value into {@code map}, in the form this table keeps values. */
+    @SuppressWarnings("unchecked")
+    void putRestored(StateMap<K, N, S> map, K key, N namespace, int hash, S value) {
+        if (primitive == null) {
+            map.put(key, namespace, hash, value);
+        } else {
+            map.put(key, namespace, hash, (S) PrimitiveValue.PRESENT).bits = primitive.toBits(value);
+        }
+    }
+
     /** Sets the current key's value under {@code namespace} (not null). */
     void put(N namespace, int namespaceHash, S value) {
         StateMap.Entry<K, N, S> e = entry(namespace, namespaceHash);
@@ -88,8 +133,8 @@ final class StateTable<K, N, S> {
         }
     }
 
-    /** Adds the current key's value under {@code namespace}, which the caller knows is absent. */
-    void insert(N namespace, int namespaceHash, S value) {
+    /** Adds the current key's value under {@code namespace}, which the caller knows is absent; returns its entry. */
+    StateMap.Entry<K, N, S> insert(N namespace, int namespaceHash, S value) {
         HeapKeyContext<K> c = context;
         if (c.key == null || namespace == null) {
             throw new IllegalStateException("state '" + name + "' cannot be written: " + (c.key == null
@@ -101,7 +146,9 @@ final class StateTable<K, N, S> {
             map = new StateMap<>();
             maps[c.keyGroupOffset] = map;
         }
-        remember(map.insert(c.key, namespace, StateMap.hash(c.keyHash, namespaceHash), value), namespace, c.version);
+        StateMap.Entry<K, N, S> e = map.insert(c.key, namespace, StateMap.hash(c.keyHash, namespaceHash), value);
+        remember(e, namespace, c.version);
+        return e;
     }
 
     /** Removes the current key's value under {@code namespace} and returns it, or null. */
