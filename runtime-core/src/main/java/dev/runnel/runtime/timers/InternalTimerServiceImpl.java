@@ -27,6 +27,12 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
      * that here saves a deduplication lookup in the queue.
      */
     private TimerHeapInternalTimer<K, N> lastEventTimer;
+    /**
+     * The event-time timer being fired, which is no longer queued. Operators usually delete the timer
+     * that is firing (a window clears its trigger), and recognising it here saves a lookup that is
+     * certain to miss. Cleared when an equal timer is registered again.
+     */
+    private TimerHeapInternalTimer<K, N> firingEventTimer;
     private ProcessingTimeService.Cancellable nextWakeUp;
     private long nextWakeUpTime = Long.MAX_VALUE;
 
@@ -83,6 +89,11 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
                 && last.getNamespace().equals(namespace)) {
             return;
         }
+        TimerHeapInternalTimer<K, N> firing = firingEventTimer;
+        if (firing != null && firing.getTimestamp() == time && firing.getKey().equals(key)
+                && firing.getNamespace().equals(namespace)) {
+            firingEventTimer = null;
+        }
         TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, key, namespace);
         eventTimeTimers.add(timer);
         lastEventTimer = timer;
@@ -92,6 +103,11 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @SuppressWarnings("unchecked")
     public void deleteEventTimeTimer(N namespace, long time) {
         lastEventTimer = null;
+        TimerHeapInternalTimer<K, N> firing = firingEventTimer;
+        if (firing != null && firing.getTimestamp() == time && firing.getNamespace().equals(namespace)
+                && firing.getKey().equals(currentKey())) {
+            return;
+        }
         eventTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
     }
 
@@ -113,7 +129,12 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
             eventTimeTimers.poll();
             lastEventTimer = null;
             keyContext.setCurrentKey(timer.getKey());
-            triggerable.onEventTime(timer);
+            firingEventTimer = timer;
+            try {
+                triggerable.onEventTime(timer);
+            } finally {
+                firingEventTimer = null;
+            }
         }
     }
 

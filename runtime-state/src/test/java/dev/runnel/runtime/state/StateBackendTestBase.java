@@ -28,6 +28,7 @@ import dev.runnel.runtime.state.internal.InternalMapState;
 import dev.runnel.runtime.state.internal.InternalReducingState;
 import dev.runnel.runtime.state.internal.InternalValueState;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
 import dev.runnel.runtime.state.snapshot.FileStateHandle;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
@@ -945,8 +946,9 @@ public abstract class StateBackendTestBase {
 
     private static KeyGroupedInternalPriorityQueue<TimerHeapInternalTimer<Integer, Long>> timers(
             KeyedStateBackend<Integer> backend, String name) {
-        return backend.create(name, TIMER_SERIALIZER, TimerHeapInternalTimer::compareByTimestamp,
-                TimerHeapInternalTimer::getKey);
+        // The comparator operators use: a long priority, which lets queues compare without the elements.
+        LongPriorityComparator<TimerHeapInternalTimer<Integer, Long>> byTimestamp = TimerHeapInternalTimer::getTimestamp;
+        return backend.create(name, TIMER_SERIALIZER, byTimestamp, TimerHeapInternalTimer::getKey);
     }
 
     private static TimerHeapInternalTimer<Integer, Long> timer(long time, int key, long namespace) {

@@ -2,6 +2,7 @@ package dev.runnel.streaming.api.operators;
 
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.timers.InternalTimerService;
 import dev.runnel.runtime.timers.InternalTimerServiceImpl;
 import dev.runnel.runtime.timers.KeyContext;
@@ -39,13 +40,12 @@ public final class InternalTimeServiceManager<K> {
             return existing;
         }
         TimerSerializer<K, N> timerSerializer = new TimerSerializer<>(backend.getKeySerializer(), namespaceSerializer);
+        LongPriorityComparator<TimerHeapInternalTimer<K, N>> byTimestamp = TimerHeapInternalTimer::getTimestamp;
         InternalTimerServiceImpl<K, N> service = new InternalTimerServiceImpl<>(
                 keyContext,
                 processingTimeService,
-                backend.create("_timer_event_" + name, timerSerializer,
-                        TimerHeapInternalTimer::compareByTimestamp, TimerHeapInternalTimer::getKey),
-                backend.create("_timer_processing_" + name, timerSerializer,
-                        TimerHeapInternalTimer::compareByTimestamp, TimerHeapInternalTimer::getKey),
+                backend.create("_timer_event_" + name, timerSerializer, byTimestamp, TimerHeapInternalTimer::getKey),
+                backend.create("_timer_processing_" + name, timerSerializer, byTimestamp, TimerHeapInternalTimer::getKey),
                 triggerable);
         services.put(name, service);
         return service;

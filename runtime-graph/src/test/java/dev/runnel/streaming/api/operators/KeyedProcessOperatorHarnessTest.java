@@ -152,4 +152,57 @@ class KeyedProcessOperatorHarnessTest {
         }
         assertThat(total).isEqualTo(2 * keys.size());
     }
+
+    /** In onTimer: re-registers the firing timer once, and optionally deletes it again right away. */
+    static final class ReRegistering extends KeyedProcessFunction<String, String, String> {
+        private final boolean deleteAgain;
+        private transient ValueState<Boolean> reRegistered;
+
+        ReRegistering(boolean deleteAgain) {
+            this.deleteAgain = deleteAgain;
+        }
+
+        @Override
+        public void open(OpenContext ctx) {
+            reRegistered = getRuntimeContext().getState(new ValueStateDescriptor<>("again", Types.BOOLEAN));
+        }
+
+        @Override
+        public void processElement(String value, Context ctx, Collector<String> out) {
+            ctx.timerService().registerEventTimeTimer(10);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) throws Exception {
+            out.collect("fired " + ctx.getCurrentKey() + "@" + timestamp);
+            // deleting the timer that is firing is harmless
+            ctx.timerService().deleteEventTimeTimer(timestamp);
+            if (reRegistered.value() == null) {
+                reRegistered.update(true);
+                ctx.timerService().registerEventTimeTimer(timestamp);
+                if (deleteAgain) {
+                    ctx.timerService().deleteEventTimeTimer(timestamp);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aTimerReRegisteredWhileFiringFiresAgainUnlessDeleted() throws Exception {
+        for (boolean deleteAgain : new boolean[] {false, true}) {
+            var h = new KeyedOneInputStreamOperatorTestHarness<String, String, String>(
+                    new KeyedProcessOperator<>(new ReRegistering(deleteAgain)), s -> s, Types.STRING);
+            h.open();
+            h.processElement("k", 1);
+            h.processWatermark(100);
+            if (deleteAgain) {
+                assertThat(h.extractOutputValues()).containsExactly("fired k@10");
+            } else {
+                assertThat(h.extractOutputValues()).containsExactly("fired k@10", "fired k@10");
+            }
+            h.processWatermark(Long.MAX_VALUE);
+            assertThat(h.extractOutputValues()).hasSize(deleteAgain ? 1 : 2);
+            h.close();
+        }
+    }
 }

@@ -2,6 +2,7 @@ package dev.runnel.runtime.state.heap;
 
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import java.util.Arrays;
 import java.util.Collection;
@@ -28,8 +29,14 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
 
     private static final HeapPriorityQueueElement[] EMPTY = new HeapPriorityQueueElement[0];
 
+    private static final long[] NO_KEYS = new long[0];
+
     private final PriorityComparator<T> comparator;
+    /** Non-null when the order is that of a long per element: then {@link #keys} holds those longs. */
+    private final LongPriorityComparator<T> longPriority;
     private HeapPriorityQueueElement[] queue;
+    /** The priority of the element at each index (only with {@link #longPriority}). */
+    private long[] keys;
     private int size;
 
     /**
@@ -42,6 +49,8 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
             throw new IllegalArgumentException("initialCapacity must be >= 0, was " + initialCapacity);
         }
         this.queue = initialCapacity == 0 ? EMPTY : new HeapPriorityQueueElement[initialCapacity];
+        this.longPriority = comparator instanceof LongPriorityComparator<T> lp ? lp : null;
+        this.keys = longPriority == null ? NO_KEYS : new long[initialCapacity];
     }
 
     @Override
@@ -69,10 +78,17 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
                     + "); an element can be in one heap only, and only once");
         }
         if (size == queue.length) {
-            queue = Arrays.copyOf(queue, Math.max(8, size + (size >>> 1)));
+            int capacity = Math.max(8, size + (size >>> 1));
+            queue = Arrays.copyOf(queue, capacity);
+            if (longPriority != null) {
+                keys = Arrays.copyOf(keys, capacity);
+            }
         }
         int at = size++;
         queue[at] = element;
+        if (longPriority != null) {
+            keys[at] = longPriority.priorityOf(element);
+        }
         element.setInternalIndex(at);
         return siftUp(at) == 0;
     }
@@ -97,6 +113,9 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         int index = element.getInternalIndex();
         if (index < 0 || index >= size || queue[index] != element) {
             throw new IllegalArgumentException("element " + element + " is not in this heap");
+        }
+        if (longPriority != null) {
+            keys[index] = longPriority.priorityOf(element);
         }
         int up = siftUp(index);
         return up != index ? up : siftDown(index);
@@ -171,6 +190,9 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
             HeapPriorityQueueElement moved = queue[last];
             queue[last] = null;
             queue[index] = moved;
+            if (longPriority != null) {
+                keys[index] = keys[last];
+            }
             moved.setInternalIndex(index);
             if (siftDown(index) == index) {
                 siftUp(index);
@@ -182,8 +204,17 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
     }
 
     /** Moves the element at {@code index} up while it is smaller than its parent; returns where it ended. */
-    @SuppressWarnings("unchecked")
     private int siftUp(int index) {
+        return longPriority != null ? siftUpByKey(index) : siftUpByComparator(index);
+    }
+
+    /** Moves the element at {@code index} down while a child is smaller; returns where it ended. */
+    private int siftDown(int index) {
+        return longPriority != null ? siftDownByKey(index) : siftDownByComparator(index);
+    }
+
+    @SuppressWarnings("unchecked")
+    private int siftUpByComparator(int index) {
         HeapPriorityQueueElement[] heap = queue;
         T element = (T) heap[index];
         while (index > 0) {
@@ -201,9 +232,8 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         return index;
     }
 
-    /** Moves the element at {@code index} down while a child is smaller; returns where it ended. */
     @SuppressWarnings("unchecked")
-    private int siftDown(int index) {
+    private int siftDownByComparator(int index) {
         HeapPriorityQueueElement[] heap = queue;
         int n = size;
         T element = (T) heap[index];
@@ -230,8 +260,60 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         return index;
     }
 
-    @Override
-    public String toString() {
-        return "HeapPriorityQueue{size=" + size + ", head=" + peek() + '}';
+    /** {@link #siftUpByComparator} comparing the cached keys: elements are only touched when they move. */
+    private int siftUpByKey(int index) {
+        HeapPriorityQueueElement[] heap = queue;
+        long[] k = keys;
+        HeapPriorityQueueElement element = heap[index];
+        long key = k[index];
+        while (index > 0) {
+            int parent = (index - 1) >>> 1;
+            long parentKey = k[parent];
+            if (key >= parentKey) {
+                break;
+            }
+            HeapPriorityQueueElement parentElement = heap[parent];
+            heap[index] = parentElement;
+            k[index] = parentKey;
+            parentElement.setInternalIndex(index);
+            index = parent;
+        }
+        heap[index] = element;
+        k[index] = key;
+        element.setInternalIndex(index);
+        return index;
+    }
+
+    /** {@link #siftDownByComparator} comparing the cached keys. */
+    private int siftDownByKey(int index) {
+        HeapPriorityQueueElement[] heap = queue;
+        long[] k = keys;
+        int n = size;
+        HeapPriorityQueueElement element = heap[index];
+        long key = k[index];
+        while (true) {
+            int child = 2 * index + 1;
+            if (child >= n) {
+                break;
+            }
+            long childKey = k[child];
+            int right = child + 1;
+            if (right < n && k[right] < childKey) {
+                child = right;
+                childKey = k[right];
+            }
+            if (childKey >= key) {
+                break;
+            }
+            HeapPriorityQueueElement childElement = heap[child];
+            heap[index] = childElement;
+            k[index] = childKey;
+            childElement.setInternalIndex(index);
+            index = child;
+        }
+        heap[index] = element;
+        k[index] = key;
+        element.setInternalIndex(index);
+        return index;
     }
 }

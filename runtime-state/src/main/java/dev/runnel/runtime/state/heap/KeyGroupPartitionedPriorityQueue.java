@@ -6,6 +6,7 @@ import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import java.util.Collection;
 import java.util.HashSet;
@@ -85,7 +86,7 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
         this.firstKeyGroup = keyGroupRange.getStartKeyGroup();
         int count = keyGroupRange.getNumberOfKeyGroups();
         this.queuesByKeyGroup = new Object[count];
-        this.heapOfQueues = new HeapPriorityQueue<>(this::compareHeads, count);
+        this.heapOfQueues = new HeapPriorityQueue<>(queueOrder(elementComparator), count);
         for (int i = 0; i < count; i++) {
             PQ queue = Objects.requireNonNull(
                     factory.create(firstKeyGroup + i, numberOfKeyGroups, keyExtractor, elementComparator),
@@ -93,6 +94,40 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
             queuesByKeyGroup[i] = queue;
             heapOfQueues.add(queue);
         }
+    }
+
+    /**
+     * How the queues are ordered: by their heads. When elements have a long priority, a queue's key
+     * is its head's (Long.MAX_VALUE when empty), kept by the heap of queues so that re-sorting a queue
+     * touches no other queue's elements; see {@link #firstQueue()} for the one tie that matters.
+     */
+    private PriorityComparator<PQ> queueOrder(PriorityComparator<T> elements) {
+        if (elements instanceof LongPriorityComparator<T> byLong) {
+            LongPriorityComparator<PQ> byHead = queue -> {
+                T head = queue.peek();
+                return head == null ? Long.MAX_VALUE : byLong.priorityOf(head);
+            };
+            return byHead;
+        }
+        return this::compareHeads;
+    }
+
+    /**
+     * The queue holding the smallest element, or null if all are empty. With long priorities an empty
+     * queue and a queue whose head has priority Long.MAX_VALUE tie, so an empty first queue is not
+     * proof that all are empty.
+     */
+    private PQ firstQueue() {
+        PQ first = heapOfQueues.peek();
+        if (first == null || !first.isEmpty()) {
+            return first;
+        }
+        for (Object queue : queuesByKeyGroup) {
+            if (!queue(queue).isEmpty()) {
+                return queue(queue);
+            }
+        }
+        return null;
     }
 
     /** Empty queues sort last, so the first queue has the smallest element if there is one. */
@@ -107,7 +142,7 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
 
     @Override
     public T poll() {
-        PQ first = heapOfQueues.peek();
+        PQ first = firstQueue();
         if (first == null) {
             return null;
         }
@@ -120,7 +155,7 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
 
     @Override
     public T peek() {
-        PQ first = heapOfQueues.peek();
+        PQ first = firstQueue();
         return first == null ? null : first.peek();
     }
 
@@ -135,7 +170,7 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     @Override
     public boolean remove(T element) {
         PQ queue = queueOf(element);
-        boolean wasFirst = heapOfQueues.isHead(queue);
+        boolean wasFirst = queue == firstQueue();
         if (queue.remove(element)) {
             heapOfQueues.adjustModifiedElement(queue);
             return wasFirst;

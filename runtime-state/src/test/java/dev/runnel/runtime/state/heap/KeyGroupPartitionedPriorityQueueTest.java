@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
+import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,15 +19,32 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** The queue of per-key-group queues, with the heap store's per-key-group set. */
+/**
+ * The queue of per-key-group queues, with the heap store's per-key-group set, ordered by a general
+ * comparator; {@link LongPriority} runs every test again with the long-priority path operators use.
+ */
 class KeyGroupPartitionedPriorityQueueTest {
+
+    /** The same tests over the long-priority comparator (keys cached next to the elements). */
+    static final class LongPriority extends KeyGroupPartitionedPriorityQueueTest {
+        @Override
+        PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> comparator() {
+            LongPriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> byTimestamp =
+                    TimerHeapInternalTimer::getTimestamp;
+            return byTimestamp;
+        }
+    }
+
+    PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> comparator() {
+        return TimerHeapInternalTimer::compareByTimestamp;
+    }
 
     private static final int KEY_GROUPS = 128;
 
-    private static KeyGroupPartitionedPriorityQueue<TimerHeapInternalTimer<Integer, VoidNamespace>,
+    KeyGroupPartitionedPriorityQueue<TimerHeapInternalTimer<Integer, VoidNamespace>,
             HeapPriorityQueueSet<TimerHeapInternalTimer<Integer, VoidNamespace>>> queue(KeyGroupRange range) {
         return new KeyGroupPartitionedPriorityQueue<>(TimerHeapInternalTimer::getKey,
-                TimerHeapInternalTimer::compareByTimestamp, HeapPriorityQueueSet.factory(), range, KEY_GROUPS);
+                comparator(), HeapPriorityQueueSet.factory(), range, KEY_GROUPS);
     }
 
     private static TimerHeapInternalTimer<Integer, VoidNamespace> timer(long time, int key) {
@@ -170,5 +189,19 @@ class KeyGroupPartitionedPriorityQueueTest {
             last = t.getTimestamp();
         }
         assertThat(model).isEmpty();
+    }
+
+    @Test
+    void aTimerAtTheEndOfTimeIsFoundBehindEmptyQueues() {
+        var queue = queue(KeyGroupRange.of(0, KEY_GROUPS - 1));
+        int[] keys = keysInDistinctKeyGroups(3);
+        queue.add(timer(Long.MAX_VALUE, keys[2]));
+        queue.add(timer(5, keys[0]));
+        assertThat(queue.poll().getTimestamp()).isEqualTo(5);
+        assertThat(queue.isEmpty()).isFalse();
+        assertThat(queue.peek().getTimestamp()).isEqualTo(Long.MAX_VALUE);
+        assertThat(queue.poll().getKey()).isEqualTo(keys[2]);
+        assertThat(queue.poll()).isNull();
+        assertThat(queue.isEmpty()).isTrue();
     }
 }
