@@ -11,15 +11,27 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 
 /**
- * A binary min-heap in an array whose elements know their own index
- * ({@link HeapPriorityQueueElement}), so that removing any element, or re-sorting one whose priority
- * changed, costs O(log n) without a search.
+ * A binary min-heap in an array whose elements know their own index, so that removing any element,
+ * or re-sorting one whose priority changed, costs O(log n) without a search.
+ *
+ * <pre>
+ *   slots:          [ e0 | e1 | e2 | -- | e4 ]   each element sits in a stable slot; it knows the slot
+ *   positionOfSlot: [  2 |  0 |  1 | -1 |  3 ]   where each slot's element is in the heap
+ *   heap:           [  1 |  2 |  0 |  4 ]        slots in heap order (the binary heap proper)
+ *   keys:           [ 10 | 20 | 30 | 40 ]        each heap position's priority, for long priorities
+ * </pre>
+ *
+ * The index an element knows ({@link HeapPriorityQueueElement#getInternalIndex()}) is its slot, which
+ * never changes while it is queued. Sifting moves ints (and, for a {@link LongPriorityComparator},
+ * longs) in compact arrays: it neither writes to the element objects nor stores references into the
+ * long-lived heap array. Both matter on large timer heaps: the first is a cache miss per level, the
+ * second a garbage-collector write barrier and a dirty card per level.
  *
  * <p>Contract: an element may be in at most one heap at a time; adding an element that is already
  * in a heap fails. Unlike the {@link InternalPriorityQueue} contract this queue does not deduplicate
- * equal elements, and {@link #remove} removes the given instance (it finds it by its index); use
- * {@link HeapPriorityQueueSet} for set semantics. {@link #add} and {@link #remove} return whether
- * the head changed. Elements of equal priority come out in no particular order.
+ * equal elements, and {@link #remove} removes the given instance; use {@link HeapPriorityQueueSet}
+ * for set semantics. {@link #add} and {@link #remove} return whether the head changed. Elements of
+ * equal priority come out in no particular order.
  *
  * <p>Task thread only; no locks. Null elements are rejected.
  *
@@ -27,36 +39,42 @@ import java.util.Objects;
  */
 public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> implements InternalPriorityQueue<T> {
 
-    private static final HeapPriorityQueueElement[] EMPTY = new HeapPriorityQueueElement[0];
-
+    private static final Object[] NO_ELEMENTS = new Object[0];
+    private static final int[] NO_INTS = new int[0];
     private static final long[] NO_KEYS = new long[0];
 
     private final PriorityComparator<T> comparator;
     /** Non-null when the order is that of a long per element: then {@link #keys} holds those longs. */
     private final LongPriorityComparator<T> longPriority;
-    private HeapPriorityQueueElement[] queue;
-    /** The priority of the element at each index (only with {@link #longPriority}). */
-    private long[] keys;
+
+    private Object[] slots = NO_ELEMENTS;
+    private int[] positionOfSlot = NO_INTS;
+    private int[] freeSlots = NO_INTS;
+    private int freeCount;
+    private int slotsUsed;
+
+    private int[] heap = NO_INTS;
+    private long[] keys = NO_KEYS;
     private int size;
 
     /**
      * @param comparator orders the elements; the smallest is the head
-     * @param initialCapacity how many elements fit before the array grows (0 allocates on first add)
+     * @param initialCapacity how many elements fit before the arrays grow (0 allocates on first add)
      */
     public HeapPriorityQueue(PriorityComparator<T> comparator, int initialCapacity) {
         this.comparator = Objects.requireNonNull(comparator, "comparator");
         if (initialCapacity < 0) {
             throw new IllegalArgumentException("initialCapacity must be >= 0, was " + initialCapacity);
         }
-        this.queue = initialCapacity == 0 ? EMPTY : new HeapPriorityQueueElement[initialCapacity];
         this.longPriority = comparator instanceof LongPriorityComparator<T> lp ? lp : null;
-        this.keys = longPriority == null ? NO_KEYS : new long[initialCapacity];
+        if (initialCapacity > 0) {
+            grow(initialCapacity);
+        }
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public T peek() {
-        return size == 0 ? null : (T) queue[0];
+        return size == 0 ? null : element(heap[0]);
     }
 
     @Override
@@ -64,7 +82,7 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         if (size == 0) {
             return null;
         }
-        T head = peek();
+        T head = element(heap[0]);
         removeAt(0);
         return head;
     }
@@ -77,53 +95,60 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
             throw new IllegalArgumentException("element " + element + " is already in a heap (at index " + index
                     + "); an element can be in one heap only, and only once");
         }
-        if (size == queue.length) {
-            int capacity = Math.max(8, size + (size >>> 1));
-            queue = Arrays.copyOf(queue, capacity);
-            if (longPriority != null) {
-                keys = Arrays.copyOf(keys, capacity);
-            }
+        if (size == heap.length) {
+            grow(Math.max(8, size + (size >>> 1)));
         }
+        int slot = freeCount > 0 ? freeSlots[--freeCount] : slotsUsed++;
+        slots[slot] = element;
+        element.setInternalIndex(slot);
         int at = size++;
-        queue[at] = element;
+        heap[at] = slot;
+        positionOfSlot[slot] = at;
         if (longPriority != null) {
             keys[at] = longPriority.priorityOf(element);
         }
-        element.setInternalIndex(at);
         return siftUp(at) == 0;
     }
 
     /** Removes this very instance if it is in this heap; true if it was the head. */
     @Override
     public boolean remove(T element) {
-        int index = element.getInternalIndex();
-        if (index < 0 || index >= size || queue[index] != element) {
+        int slot = element.getInternalIndex();
+        if (slot < 0 || slot >= slotsUsed || slots[slot] != element) {
             return false;
         }
-        removeAt(index);
-        return index == 0;
+        int position = positionOfSlot[slot];
+        removeAt(position);
+        return position == 0;
     }
 
     /**
      * Restores the heap order after the priority of {@code element}, which is in this heap, changed.
      *
-     * @return the element's new index (0 if it is now the head)
+     * @return the element's new position in the heap (0 if it is now the head)
      */
     public int adjustModifiedElement(T element) {
-        int index = element.getInternalIndex();
-        if (index < 0 || index >= size || queue[index] != element) {
+        int slot = element.getInternalIndex();
+        if (slot < 0 || slot >= slotsUsed || slots[slot] != element) {
             throw new IllegalArgumentException("element " + element + " is not in this heap");
         }
+        int position = positionOfSlot[slot];
         if (longPriority != null) {
-            keys[index] = longPriority.priorityOf(element);
+            keys[position] = longPriority.priorityOf(element);
         }
-        int up = siftUp(index);
-        return up != index ? up : siftDown(index);
+        int up = siftUp(position);
+        return up != position ? up : siftDown(position);
     }
 
     /** True if {@code element} is this very instance at the head. */
     public boolean isHead(T element) {
-        return size > 0 && queue[0] == element;
+        return size > 0 && slots[heap[0]] == element;
+    }
+
+    /** The position of {@code element} in heap order, or -1 when it is not in this heap (for tests). */
+    int positionOf(T element) {
+        int slot = element.getInternalIndex();
+        return slot >= 0 && slot < slotsUsed && slots[slot] == element ? positionOfSlot[slot] : -1;
     }
 
     @Override
@@ -143,23 +168,24 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         }
     }
 
-    /** Removes every element (marking each as in no heap) and keeps the array. */
+    /** Removes every element (marking each as in no heap) and keeps the arrays. */
     public void clear() {
         for (int i = 0; i < size; i++) {
-            queue[i].setInternalIndex(HeapPriorityQueueElement.NOT_CONTAINED);
-            queue[i] = null;
+            element(heap[i]).setInternalIndex(HeapPriorityQueueElement.NOT_CONTAINED);
         }
+        Arrays.fill(slots, 0, slotsUsed, null);
         size = 0;
+        slotsUsed = 0;
+        freeCount = 0;
     }
 
-    /** The element at {@code index} of the heap array, for iteration without an iterator. */
-    @SuppressWarnings("unchecked")
+    /** The element at {@code index} in heap order, for iteration without an iterator. */
     public T elementAt(int index) {
         Objects.checkIndex(index, size);
-        return (T) queue[index];
+        return element(heap[index]);
     }
 
-    /** The elements in heap-array order; does not support removal, and the heap must not change meanwhile. */
+    /** The elements in heap order; does not support removal, and the heap must not change meanwhile. */
     @Override
     public Iterator<T> iterator() {
         return new Iterator<>() {
@@ -171,128 +197,96 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
             }
 
             @Override
-            @SuppressWarnings("unchecked")
             public T next() {
                 if (next >= size) {
                     throw new NoSuchElementException();
                 }
-                return (T) queue[next++];
+                return element(heap[next++]);
             }
         };
     }
 
     // ------------------------------------------------------------------ heap order
 
-    private void removeAt(int index) {
-        HeapPriorityQueueElement removed = queue[index];
+    @SuppressWarnings("unchecked")
+    private T element(int slot) {
+        return (T) slots[slot];
+    }
+
+    private void removeAt(int position) {
+        int slot = heap[position];
+        T removed = element(slot);
         int last = --size;
-        if (index != last) {
-            HeapPriorityQueueElement moved = queue[last];
-            queue[last] = null;
-            queue[index] = moved;
+        if (position != last) {
+            int movedSlot = heap[last];
+            heap[position] = movedSlot;
+            positionOfSlot[movedSlot] = position;
             if (longPriority != null) {
-                keys[index] = keys[last];
+                keys[position] = keys[last];
             }
-            moved.setInternalIndex(index);
-            if (siftDown(index) == index) {
-                siftUp(index);
+            if (siftDown(position) == position) {
+                siftUp(position);
             }
-        } else {
-            queue[last] = null;
         }
+        slots[slot] = null;
+        positionOfSlot[slot] = -1;
+        freeSlots[freeCount++] = slot;
         removed.setInternalIndex(HeapPriorityQueueElement.NOT_CONTAINED);
     }
 
-    /** Moves the element at {@code index} up while it is smaller than its parent; returns where it ended. */
-    private int siftUp(int index) {
-        return longPriority != null ? siftUpByKey(index) : siftUpByComparator(index);
-    }
-
-    /** Moves the element at {@code index} down while a child is smaller; returns where it ended. */
-    private int siftDown(int index) {
-        return longPriority != null ? siftDownByKey(index) : siftDownByComparator(index);
-    }
-
-    @SuppressWarnings("unchecked")
-    private int siftUpByComparator(int index) {
-        HeapPriorityQueueElement[] heap = queue;
-        T element = (T) heap[index];
-        while (index > 0) {
-            int parent = (index - 1) >>> 1;
-            T parentElement = (T) heap[parent];
-            if (comparator.comparePriority(element, parentElement) >= 0) {
-                break;
-            }
-            heap[index] = parentElement;
-            parentElement.setInternalIndex(index);
-            index = parent;
+    private void grow(int capacity) {
+        slots = Arrays.copyOf(slots, capacity);
+        positionOfSlot = Arrays.copyOf(positionOfSlot, capacity);
+        freeSlots = Arrays.copyOf(freeSlots, capacity);
+        heap = Arrays.copyOf(heap, capacity);
+        if (longPriority != null) {
+            keys = Arrays.copyOf(keys, capacity);
         }
-        heap[index] = element;
-        element.setInternalIndex(index);
-        return index;
     }
 
-    @SuppressWarnings("unchecked")
-    private int siftDownByComparator(int index) {
-        HeapPriorityQueueElement[] heap = queue;
-        int n = size;
-        T element = (T) heap[index];
-        while (true) {
-            int child = 2 * index + 1;
-            if (child >= n) {
-                break;
-            }
-            T childElement = (T) heap[child];
-            int right = child + 1;
-            if (right < n && comparator.comparePriority((T) heap[right], childElement) < 0) {
-                child = right;
-                childElement = (T) heap[right];
-            }
-            if (comparator.comparePriority(childElement, element) >= 0) {
-                break;
-            }
-            heap[index] = childElement;
-            childElement.setInternalIndex(index);
-            index = child;
-        }
-        heap[index] = element;
-        element.setInternalIndex(index);
-        return index;
+    /** Moves the entry at {@code position} up while it is smaller than its parent; returns where it ended. */
+    private int siftUp(int position) {
+        return longPriority != null ? siftUpByKey(position) : siftUpByComparator(position);
     }
 
-    /** {@link #siftUpByComparator} comparing the cached keys: elements are only touched when they move. */
-    private int siftUpByKey(int index) {
-        HeapPriorityQueueElement[] heap = queue;
+    /** Moves the entry at {@code position} down while a child is smaller; returns where it ended. */
+    private int siftDown(int position) {
+        return longPriority != null ? siftDownByKey(position) : siftDownByComparator(position);
+    }
+
+    private int siftUpByKey(int position) {
+        int[] h = heap;
         long[] k = keys;
-        HeapPriorityQueueElement element = heap[index];
-        long key = k[index];
-        while (index > 0) {
-            int parent = (index - 1) >>> 1;
+        int[] where = positionOfSlot;
+        int slot = h[position];
+        long key = k[position];
+        while (position > 0) {
+            int parent = (position - 1) >>> 1;
             long parentKey = k[parent];
             if (key >= parentKey) {
                 break;
             }
-            HeapPriorityQueueElement parentElement = heap[parent];
-            heap[index] = parentElement;
-            k[index] = parentKey;
-            parentElement.setInternalIndex(index);
-            index = parent;
+            int parentSlot = h[parent];
+            h[position] = parentSlot;
+            k[position] = parentKey;
+            where[parentSlot] = position;
+            position = parent;
         }
-        heap[index] = element;
-        k[index] = key;
-        element.setInternalIndex(index);
-        return index;
+        h[position] = slot;
+        k[position] = key;
+        where[slot] = position;
+        return position;
     }
 
-    /** {@link #siftDownByComparator} comparing the cached keys. */
-    private int siftDownByKey(int index) {
-        HeapPriorityQueueElement[] heap = queue;
+    private int siftDownByKey(int position) {
+        int[] h = heap;
         long[] k = keys;
+        int[] where = positionOfSlot;
         int n = size;
-        HeapPriorityQueueElement element = heap[index];
-        long key = k[index];
+        int slot = h[position];
+        long key = k[position];
         while (true) {
-            int child = 2 * index + 1;
+            int child = 2 * position + 1;
             if (child >= n) {
                 break;
             }
@@ -305,15 +299,61 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
             if (childKey >= key) {
                 break;
             }
-            HeapPriorityQueueElement childElement = heap[child];
-            heap[index] = childElement;
-            k[index] = childKey;
-            childElement.setInternalIndex(index);
-            index = child;
+            int childSlot = h[child];
+            h[position] = childSlot;
+            k[position] = childKey;
+            where[childSlot] = position;
+            position = child;
         }
-        heap[index] = element;
-        k[index] = key;
-        element.setInternalIndex(index);
-        return index;
+        h[position] = slot;
+        k[position] = key;
+        where[slot] = position;
+        return position;
+    }
+
+    private int siftUpByComparator(int position) {
+        int[] h = heap;
+        int slot = h[position];
+        T element = element(slot);
+        while (position > 0) {
+            int parent = (position - 1) >>> 1;
+            int parentSlot = h[parent];
+            if (comparator.comparePriority(element, element(parentSlot)) >= 0) {
+                break;
+            }
+            h[position] = parentSlot;
+            positionOfSlot[parentSlot] = position;
+            position = parent;
+        }
+        h[position] = slot;
+        positionOfSlot[slot] = position;
+        return position;
+    }
+
+    private int siftDownByComparator(int position) {
+        int[] h = heap;
+        int n = size;
+        int slot = h[position];
+        T element = element(slot);
+        while (true) {
+            int child = 2 * position + 1;
+            if (child >= n) {
+                break;
+            }
+            int right = child + 1;
+            if (right < n && comparator.comparePriority(element(h[right]), element(h[child])) < 0) {
+                child = right;
+            }
+            int childSlot = h[child];
+            if (comparator.comparePriority(element(childSlot), element) >= 0) {
+                break;
+            }
+            h[position] = childSlot;
+            positionOfSlot[childSlot] = position;
+            position = child;
+        }
+        h[position] = slot;
+        positionOfSlot[slot] = position;
+        return position;
     }
 }

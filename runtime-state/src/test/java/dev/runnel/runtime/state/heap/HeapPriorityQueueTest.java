@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -93,8 +94,17 @@ class HeapPriorityQueueTest {
 
     @Test
     void randomAddsAndRemovalsKeepTheHeapOrderAndIndices() {
+        randomAddsAndRemovals(new HeapPriorityQueue<>(HeapPriorityQueueTest::byPriority, 0));
+    }
+
+    @Test
+    void randomAddsAndRemovalsWithLongPriorities() {
+        LongPriorityComparator<Element> byLong = e -> e.priority;
+        randomAddsAndRemovals(new HeapPriorityQueue<>(byLong, 0));
+    }
+
+    private static void randomAddsAndRemovals(HeapPriorityQueue<Element> heap) {
         Random random = new Random(42);
-        HeapPriorityQueue<Element> heap = new HeapPriorityQueue<>(HeapPriorityQueueTest::byPriority, 0);
         TreeSet<Element> model = new TreeSet<>(TOTAL);
         List<Element> live = new ArrayList<>();
         for (int op = 0; op < 200_000; op++) {
@@ -124,7 +134,9 @@ class HeapPriorityQueueTest {
             }
         }
         for (int i = 0; i < heap.size(); i++) {
-            assertThat(heap.elementAt(i).getInternalIndex()).isEqualTo(i);
+            // each element knows its stable slot, and the heap knows where that slot is
+            assertThat(heap.positionOf(heap.elementAt(i))).isEqualTo(i);
+            assertThat(heap.elementAt(i).getInternalIndex()).isNotEqualTo(HeapPriorityQueueElement.NOT_CONTAINED);
         }
         long last = Long.MIN_VALUE;
         while (!heap.isEmpty()) {
