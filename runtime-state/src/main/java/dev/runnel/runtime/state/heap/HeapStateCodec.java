@@ -54,8 +54,8 @@ final class HeapStateCodec {
         StateKind kind = table.metaInfo.kind();
         TtlSnapshotFilter ttl = table.ttlFilter;
         int count = 0;
-        for (StateMap.Entry<K, N, S> head : map.buckets()) {
-            for (StateMap.Entry<K, N, S> e = head; e != null; e = e.next) {
+        for (StateMap.Entry<K, N, S> e : map.slots()) {
+            if (e != null) {
                 S value = table.valueOf(e);
                 switch (kind) {
                     case VALUE, REDUCING, AGGREGATING -> {

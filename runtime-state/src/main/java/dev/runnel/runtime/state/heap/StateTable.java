@@ -193,8 +193,8 @@ final class StateTable<K, N, S> {
             if (map == null || map.size() == 0) {
                 continue;
             }
-            for (StateMap.Entry<K, N, S> head : map.buckets()) {
-                for (StateMap.Entry<K, N, S> e = head; e != null; e = e.next) {
+            for (StateMap.Entry<K, N, S> e : map.slots()) {
+                if (e != null) {
                     if (e.namespace.equals(namespace)) {
                         keys.add(e.key);
                     }

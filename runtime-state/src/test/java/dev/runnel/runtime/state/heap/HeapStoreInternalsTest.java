@@ -55,8 +55,8 @@ class HeapStoreInternalsTest {
             assertThat(map.size()).isEqualTo(model.size());
         }
         Map<String, String> all = new HashMap<>();
-        for (StateMap.Entry<Key, Integer, String> head : map.buckets()) {
-            for (StateMap.Entry<Key, Integer, String> e = head; e != null; e = e.next) {
+        for (StateMap.Entry<Key, Integer, String> e : map.slots()) {
+            if (e != null) {
                 assertThat(all.put(e.key.id() + "/" + e.namespace, e.state)).as("each mapping once").isNull();
             }
         }
@@ -74,6 +74,12 @@ class HeapStoreInternalsTest {
         }
         first.state = "changed in place";
         assertThat(map.get(new Key(0), 0, StateMap.hash(0, 0)).state).isEqualTo("changed in place");
+        // and across the shifts that removing other entries of its probe run causes
+        for (int i = 1; i < 10_000; i += 2) {
+            map.remove(new Key(i), 0, StateMap.hash(new Key(i).hashCode(), 0));
+        }
+        assertThat(map.get(new Key(0), 0, StateMap.hash(0, 0))).isSameAs(first);
+        assertThat(map.size()).isEqualTo(5_000);
     }
 
     @Test
