@@ -145,6 +145,12 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         return size > 0 && slots[heap[0]] == element;
     }
 
+    /** The element in {@code slot} (for indexes that refer to elements by slot). */
+    @SuppressWarnings("unchecked")
+    T elementInSlot(int slot) {
+        return (T) slots[slot];
+    }
+
     /** The position of {@code element} in heap order, or -1 when it is not in this heap (for tests). */
     int positionOf(T element) {
         int slot = element.getInternalIndex();

@@ -7,8 +7,8 @@ import java.util.Collection;
 import java.util.Iterator;
 
 /**
- * The heap store's queue of one key group: a {@link HeapPriorityQueue} plus a hash map from each
- * element to the queued instance, which gives the set semantics of {@link InternalPriorityQueue}
+ * The heap store's queue of one key group: a {@link HeapPriorityQueue} plus a hash index from each
+ * element to the queued instance ({@link SlotIndex}), which gives the set semantics of {@link InternalPriorityQueue}
  * (adding an element equal to a queued one changes nothing; removing by an equal element finds the
  * queued instance). It is itself a {@link HeapPriorityQueueElement}, so that a
  * {@link KeyGroupPartitionedPriorityQueue} can keep the queues of all key groups in a heap ordered by
@@ -23,7 +23,7 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
         implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
 
     private final HeapPriorityQueue<T> heap;
-    private final OpenHashSet<T> dedup;
+    private final SlotIndex<T> dedup;
     private int internalIndex = NOT_CONTAINED;
 
     /**
@@ -32,7 +32,7 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
      */
     public HeapPriorityQueueSet(PriorityComparator<T> comparator, int initialCapacity) {
         this.heap = new HeapPriorityQueue<>(comparator, initialCapacity);
-        this.dedup = new OpenHashSet<>();
+        this.dedup = new SlotIndex<>(heap);
     }
 
     /** The factory that {@link KeyGroupPartitionedPriorityQueue} uses for the heap store. */
@@ -43,9 +43,10 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
 
     @Override
     public T poll() {
-        T head = heap.poll();
+        T head = heap.peek();
         if (head != null) {
-            dedup.remove(head);
+            dedup.removeSlot(SlotIndex.hashOf(head), head.getInternalIndex());
+            heap.poll();
         }
         return head;
     }
@@ -58,22 +59,30 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
     /** Adds {@code element} unless an equal one is queued; true if it became the head. */
     @Override
     public boolean add(T element) {
-        if (dedup.putIfAbsent(element) != null) {
+        int hash = SlotIndex.hashOf(element);
+        if (dedup.get(element, hash) != null) {
             return false;
         }
-        return heap.add(element);
+        boolean headChanged = heap.add(element);
+        dedup.add(hash, element.getInternalIndex());
+        return headChanged;
     }
 
     /** Removes the queued element equal to {@code element}, if any; true if it was the head. */
     @Override
     public boolean remove(T element) {
-        T queued = dedup.remove(element);
-        return queued != null && heap.remove(queued);
+        int hash = SlotIndex.hashOf(element);
+        T queued = dedup.get(element, hash);
+        if (queued == null) {
+            return false;
+        }
+        dedup.removeSlot(hash, queued.getInternalIndex());
+        return heap.remove(queued);
     }
 
     /** True if an element equal to {@code element} is queued. */
     public boolean contains(T element) {
-        return dedup.contains(element);
+        return dedup.get(element, SlotIndex.hashOf(element)) != null;
     }
 
     @Override
