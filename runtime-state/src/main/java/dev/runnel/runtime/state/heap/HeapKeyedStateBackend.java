@@ -237,7 +237,9 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
                 : null;
         StateTable<K, N, SV> table = new StateTable<>(name, metaInfo, context, keyGroupRange.getNumberOfKeyGroups(),
                 keySerializer, namespaceSerializer, descriptor.getSerializer(), ttlFilter,
-                descriptor.getType() == StateDescriptor.Type.VALUE);
+                descriptor.getType() == StateDescriptor.Type.VALUE,
+                // state in namespaces other than the key's own (windows) is created and dropped all the time
+                !(namespaceSerializer instanceof VoidNamespaceSerializer));
         RestoredState restoredState = restored.get(name);
         if (restoredState != null) {
             metaInfo.checkCanRestore(restoredState.metaInfo, restoredState.source);

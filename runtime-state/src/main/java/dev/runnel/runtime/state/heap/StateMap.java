@@ -7,13 +7,25 @@ import java.util.Arrays;
  * stored value, written by hand so that lookups allocate nothing (no composite key object).
  *
  * <pre>
- *   hashes:  [ 0 | h1 | h2 | 0 | h4 ]    0 marks an empty slot; probing reads only this int array
- *   entries: [ - | e1 | e2 | - | e4 ]    an entry is loaded only when its hash matches
+ *   table:   [ 0 . | h1 . | h2 . | 0 . ]   per position a hash (0 marks it empty) and, in the churn
+ *                                          layout, the place of its entry in the slab
+ *   entries: [  -  |  e1  |  e2  |  -  ]   stable layout: the entry at the same position
+ *   slab:    [ e2 | e1 | -- ]              churn layout: the entries; freed places reused, last first
  * </pre>
  *
- * Linear probing; removal shifts later entries of the probe run back (no tombstones). A lookup of a
- * (key, namespace) that is not there — the common case for a new window — touches the hash array
- * only, usually one cache line; a chained map would load every entry of the bucket.
+ * Linear probing; removal shifts later positions of the probe run back (no tombstones). A lookup of a
+ * (key, namespace) that is not there touches the table only, usually one cache line.
+ *
+ * <p>Two layouts, chosen per state by how long its entries live:
+ * <ul>
+ *   <li><b>stable</b> (per-key state, long-lived entries): the entry sits in an array parallel to the
+ *       table, so a hit loads the table and the entry reference independently (no dependent load).
+ *   <li><b>churn</b> (per-window state, created and dropped all the time): the table holds slab
+ *       places. A new entry goes to the slab place freed last, next to other recent entries, instead of
+ *       at a random position of a long-lived array; and removals shift ints, not references. Under G1
+ *       each reference store into a long-lived array costs a write barrier and a dirty card that
+ *       concurrent refinement must scan — for windowed state that was a quarter of the time.
+ * </ul>
  *
  * <p>Entries are stable objects: an entry found once stays valid (and can be updated in place)
  * until it is removed, across resizes and the shifts of other removals. Keys and namespaces are held
@@ -43,18 +55,36 @@ final class StateMap<K, N, S> {
     private static final int INITIAL_CAPACITY = 16;
     private static final int MAX_CAPACITY = 1 << 30;
 
-    private Entry<K, N, S>[] entries;
-    private int[] hashes;
+    private final boolean churn;
+    /** log2 of the ints per position: 0 (stable layout: the hash) or 1 (churn layout: hash and slab place). */
+    private final int shift;
+    /** Position {@code i} holds its hash at {@code i << shift} and (churn layout) its slab place right after. */
+    private int[] table;
     private int mask;
     private int size;
     private int threshold;
 
-    @SuppressWarnings("unchecked")
+    /** Stable layout: the entry of position {@code i}. Churn layout: the slab. */
+    private Entry<K, N, S>[] entries;
+    private int[] freePlaces;
+    private int freeCount;
+    private int placesUsed;
+
+    /** A map in the stable layout. */
     StateMap() {
-        entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[INITIAL_CAPACITY];
-        hashes = new int[INITIAL_CAPACITY];
+        this(false);
+    }
+
+    /** @param churn whether entries are short-lived (per-window state): selects the churn layout */
+    @SuppressWarnings("unchecked")
+    StateMap(boolean churn) {
+        this.churn = churn;
+        this.shift = churn ? 1 : 0;
+        table = new int[INITIAL_CAPACITY << shift];
         mask = INITIAL_CAPACITY - 1;
         threshold = thresholdFor(INITIAL_CAPACITY);
+        entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[churn ? threshold : INITIAL_CAPACITY];
+        freePlaces = churn ? new int[threshold] : null;
     }
 
     /** At most 60% full: linear probing stays short. */
@@ -62,7 +92,7 @@ final class StateMap<K, N, S> {
         return (int) (capacity * 0.6);
     }
 
-    /** Spreads the key's and the namespace's hash codes over all bits; never 0 (0 marks empty slots). */
+    /** Spreads the key's and the namespace's hash codes over all bits; never 0 (0 marks empty positions). */
     static int hash(int keyHash, int namespaceHash) {
         int h = keyHash * 31 + namespaceHash;
         h ^= h >>> 16;
@@ -75,15 +105,19 @@ final class StateMap<K, N, S> {
         return size;
     }
 
+    private Entry<K, N, S> at(int position) {
+        return churn ? entries[table[(position << 1) + 1]] : entries[position];
+    }
+
     /** The entry of (key, namespace), or null. */
     Entry<K, N, S> get(K key, N namespace, int hash) {
-        int[] h = hashes;
+        int[] t = table;
         int m = mask;
         int i = hash & m;
         int slotHash;
-        while ((slotHash = h[i]) != 0) {
+        while ((slotHash = t[i << shift]) != 0) {
             if (slotHash == hash) {
-                Entry<K, N, S> e = entries[i];
+                Entry<K, N, S> e = at(i);
                 if ((e.key == key || e.key.equals(key)) && (e.namespace == namespace || e.namespace.equals(namespace))) {
                     return e;
                 }
@@ -116,14 +150,19 @@ final class StateMap<K, N, S> {
 
     /** Removes the mapping of (key, namespace) and returns its entry, or null if there was none. */
     Entry<K, N, S> remove(K key, N namespace, int hash) {
-        int[] h = hashes;
+        int[] t = table;
         int m = mask;
         int i = hash & m;
         int slotHash;
-        while ((slotHash = h[i]) != 0) {
+        while ((slotHash = t[i << shift]) != 0) {
             if (slotHash == hash) {
-                Entry<K, N, S> e = entries[i];
+                Entry<K, N, S> e = at(i);
                 if ((e.key == key || e.key.equals(key)) && (e.namespace == namespace || e.namespace.equals(namespace))) {
+                    if (churn) {
+                        int place = t[(i << 1) + 1];
+                        entries[place] = null;
+                        freePlaces[freeCount++] = place;
+                    }
                     deleteAt(i);
                     size--;
                     return e;
@@ -135,65 +174,88 @@ final class StateMap<K, N, S> {
     }
 
     /**
-     * The slots, for iteration: skip nulls. Do not modify, and do not change the map while iterating.
+     * The entries, for iteration: skip nulls. Do not modify, and do not change the map while iterating.
      */
     Entry<K, N, S>[] slots() {
         return entries;
     }
 
     void clear() {
+        Arrays.fill(table, 0);
         Arrays.fill(entries, null);
-        Arrays.fill(hashes, 0);
         size = 0;
+        freeCount = 0;
+        placesUsed = 0;
     }
 
+    /** Puts {@code e} at a free position (and, churn layout, a free slab place). */
     private void place(Entry<K, N, S> e) {
         int i = e.hash & mask;
-        while (hashes[i] != 0) {
+        while (table[i << shift] != 0) {
             i = (i + 1) & mask;
         }
-        hashes[i] = e.hash;
-        entries[i] = e;
+        table[i << shift] = e.hash;
+        if (churn) {
+            int place = freeCount > 0 ? freePlaces[--freeCount] : placesUsed++;
+            entries[place] = e;
+            table[(i << 1) + 1] = place;
+        } else {
+            entries[i] = e;
+        }
     }
 
-    /** Empties slot {@code hole}, moving back later entries of the run whose home slot allows it. */
+    /** Empties position {@code hole}, moving back later positions of the run whose home allows it. */
     private void deleteAt(int hole) {
-        int[] h = hashes;
+        int[] t = table;
         int m = mask;
         int i = hole;
         while (true) {
             i = (i + 1) & m;
-            int candidate = h[i];
+            int candidate = t[i << shift];
             if (candidate == 0) {
                 break;
             }
             int home = candidate & m;
             boolean homeInRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
             if (!homeInRange) {
-                h[hole] = candidate;
-                entries[hole] = entries[i];
+                t[hole << shift] = candidate;
+                if (churn) {
+                    t[(hole << 1) + 1] = t[(i << 1) + 1];
+                } else {
+                    entries[hole] = entries[i];
+                }
                 hole = i;
             }
         }
-        h[hole] = 0;
-        entries[hole] = null;
+        t[hole << shift] = 0;
+        if (!churn) {
+            entries[hole] = null;
+        }
     }
 
     @SuppressWarnings("unchecked")
     private void resize() {
-        Entry<K, N, S>[] old = entries;
-        if (old.length >= MAX_CAPACITY) {
+        if (mask + 1 >= MAX_CAPACITY) {
             throw new IllegalStateException("a state map cannot hold more than " + thresholdFor(MAX_CAPACITY)
                     + " entries per key group; raise the max parallelism to spread keys over more key groups");
         }
-        int capacity = old.length * 2;
-        entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[capacity];
-        hashes = new int[capacity];
+        int capacity = (mask + 1) * 2;
+        Entry<K, N, S>[] old = entries;
+        int oldUsed = churn ? placesUsed : old.length;
+        table = new int[capacity << shift];
         mask = capacity - 1;
         threshold = thresholdFor(capacity);
-        for (Entry<K, N, S> e : old) {
-            if (e != null) {
-                place(e);
+        if (churn) {
+            entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[threshold];
+            freePlaces = new int[threshold];
+            freeCount = 0;
+            placesUsed = 0;
+        } else {
+            entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[capacity];
+        }
+        for (int j = 0; j < oldUsed; j++) {
+            if (old[j] != null) {
+                place(old[j]);
             }
         }
     }

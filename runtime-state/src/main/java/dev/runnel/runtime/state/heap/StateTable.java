@@ -36,6 +36,8 @@ final class StateTable<K, N, S> {
      * {@link #valueOf} and write them through {@link #setValue} or {@link #putRestored}.
      */
     final PrimitiveValue.Kind primitive;
+    /** Whether entries are short-lived (state per window): selects the maps' churn layout. */
+    private final boolean churn;
 
     private final HeapKeyContext<K> context;
     private final StateMap<K, N, S>[] maps;
@@ -47,7 +49,7 @@ final class StateTable<K, N, S> {
     @SuppressWarnings("unchecked")
     StateTable(String name, StateMetaInfo metaInfo, HeapKeyContext<K> context, int numberOfKeyGroupsInRange,
             TypeSerializer<K> keySerializer, TypeSerializer<N> namespaceSerializer, TypeSerializer<S> stateSerializer,
-            TtlSnapshotFilter ttlFilter, boolean primitiveValues) {
+            TtlSnapshotFilter ttlFilter, boolean primitiveValues, boolean churn) {
         this.name = name;
         this.metaInfo = metaInfo;
         this.context = context;
@@ -56,6 +58,7 @@ final class StateTable<K, N, S> {
         this.stateSerializer = stateSerializer;
         this.ttlFilter = ttlFilter;
         this.primitive = primitiveValues ? PrimitiveValue.Kind.of(stateSerializer) : null;
+        this.churn = churn;
         this.maps = (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[numberOfKeyGroupsInRange];
     }
 
@@ -143,7 +146,7 @@ final class StateTable<K, N, S> {
         }
         StateMap<K, N, S> map = maps[c.keyGroupOffset];
         if (map == null) {
-            map = new StateMap<>();
+            map = new StateMap<>(churn);
             maps[c.keyGroupOffset] = map;
         }
         StateMap.Entry<K, N, S> e = map.insert(c.key, namespace, StateMap.hash(c.keyHash, namespaceHash), value);
@@ -180,7 +183,7 @@ final class StateTable<K, N, S> {
     StateMap<K, N, S> mapForWriting(int keyGroupOffset) {
         StateMap<K, N, S> map = maps[keyGroupOffset];
         if (map == null) {
-            map = new StateMap<>();
+            map = new StateMap<>(churn);
             maps[keyGroupOffset] = map;
         }
         return map;

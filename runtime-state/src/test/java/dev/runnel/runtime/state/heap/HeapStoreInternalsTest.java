@@ -29,7 +29,15 @@ class HeapStoreInternalsTest {
 
     @Test
     void theStateMapMatchesAHashMapUnderRandomOperations() {
-        StateMap<Key, Integer, String> map = new StateMap<>();
+        randomOperations(new StateMap<>(false));
+    }
+
+    @Test
+    void theChurnLayoutMatchesAHashMapUnderRandomOperations() {
+        randomOperations(new StateMap<>(true));
+    }
+
+    private static void randomOperations(StateMap<Key, Integer, String> map) {
         Map<String, String> model = new HashMap<>();
         Random random = new Random(3);
         for (int op = 0; op < 200_000; op++) {
@@ -67,7 +75,11 @@ class HeapStoreInternalsTest {
 
     @Test
     void entriesStayValidAcrossResizes() {
-        StateMap<Key, Integer, String> map = new StateMap<>();
+        entriesStayValid(new StateMap<>(false));
+        entriesStayValid(new StateMap<>(true));
+    }
+
+    private static void entriesStayValid(StateMap<Key, Integer, String> map) {
         StateMap.Entry<Key, Integer, String> first = map.insert(new Key(0), 0, StateMap.hash(0, 0), "first");
         for (int i = 1; i < 10_000; i++) {
             map.insert(new Key(i), 0, StateMap.hash(new Key(i).hashCode(), 0), "v" + i);
