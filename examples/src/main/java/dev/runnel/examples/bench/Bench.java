@@ -32,6 +32,7 @@ import java.util.Map;
  * <pre>
  *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
+ *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  * </pre>
  */
 public final class Bench {
@@ -49,6 +50,10 @@ public final class Bench {
             System.exit(2);
         }
         String workload = args[0].toLowerCase(Locale.ROOT);
+        if (workload.equals("timers")) {
+            TimerBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         long n = switch (workload) {
             case "wordcount-heap", "w1" -> 20_000_000L;
             case "wordcount-rocksdb", "w2" -> 5_000_000L;

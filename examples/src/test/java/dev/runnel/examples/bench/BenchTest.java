@@ -1,0 +1,30 @@
+package dev.runnel.examples.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.configuration.Configuration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The benchmark programs at small N: each run verifies its result against a sequential computation
+ * of the same generator and returns non-zero on any mismatch, so a benchmark can never report a
+ * rate for a wrong answer.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class BenchTest {
+
+    @ParameterizedTest
+    @CsvSource({"wordcount-heap, 200000", "wordcount-rocksdb, 100000", "window, 200000"})
+    void peerWorkloadsProduceTheReferenceChecksums(String workload, long n) throws Exception {
+        assertThat(Bench.run(workload, n, true, true, new Configuration())).isZero();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"heap, -1", "heap, 5000", "rocksdb, -1", "rocksdb, 5000"})
+    void everyTimerFiresOnceAndInOrder(String backend, long delay) throws Exception {
+        assertThat(TimerBench.run(backend, 100_000, 20_000, delay, 2, new Configuration())).isZero();
+    }
+}
