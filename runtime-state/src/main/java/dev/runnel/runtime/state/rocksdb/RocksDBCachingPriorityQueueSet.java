@@ -20,7 +20,6 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
-import org.rocksdb.WriteOptions;
 
 /**
  * The elements of one key group of a RocksDB timer queue: an ordered set kept in RocksDB, with the
@@ -38,18 +37,22 @@ import org.rocksdb.WriteOptions;
  * priority order and the cache's smallest entry is the head. Invariant: every element not in the
  * cache is larger than every element in it.
  * <ul>
- *   <li>Every add and remove is written through to RocksDB (without write-ahead log).
+ *   <li>Every add and remove is written through to RocksDB (without write-ahead log), gathered in a
+ *       {@link RocksDBWriteBatcher} shared by all timer queues of the backend; whatever reads
+ *       RocksDB flushes it first.
  *   <li>An add that is not smaller than the cache's last element, while the cache is full or not
  *       complete, goes to RocksDB only.
  *   <li>When the cache runs empty while RocksDB holds more, it is refilled with one iterator that seeks
  *       from the last element removed from the cache (a hint), not from the start of the key group,
  *       so it does not walk over the tombstones of already polled elements.
- *   <li>Equal elements serialize equally, so the set deduplicates by bytes; adds and removes of
- *       elements larger than the cache check RocksDB so the size stays exact.
+ *   <li>Equal elements serialize equally, so the set deduplicates by bytes. Adds and removes of
+ *       elements beyond the cache of an incomplete set do not look them up in RocksDB first (a put
+ *       and a delete are idempotent there, and the head cannot change); they only mark the size as
+ *       unknown, and {@link #size()} counts it again when asked. So the hot path never reads RocksDB.
  * </ul>
  *
  * <p>Task thread only. Owns no native object between calls (iterators and their options are closed
- * within the call); the database and column family belong to the backend.
+ * within the call); the database, column family and write batcher belong to the backend.
  *
  * @param <T> the element type
  */
@@ -65,8 +68,7 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
     private final byte[] keyGroupPrefix;
     private final RocksDB db;
     private final ColumnFamilyHandle columnFamily;
-    private final WriteOptions writeOptions;
-    private final ReadOptions readOptions;
+    private final RocksDBWriteBatcher writes;
     private final TypeSerializer<T> serializer;
     private final DataOutputSerializer out;
     private final DataInputDeserializer in;
@@ -75,7 +77,9 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
 
     /** True when RocksDB holds no element that is not also in the cache. */
     private boolean allInCache;
+    /** The number of elements, when {@link #sizeKnown}; otherwise stale until {@link #size()} recounts. */
     private int size;
+    private boolean sizeKnown = true;
     /** Lower bound for the next refill: an element removed from the cache (so smaller than RocksDB's rest). */
     private byte[] seekHint;
     /** The deserialized head, kept until the head changes. */
@@ -84,11 +88,12 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
 
     /**
      * @param initialSize how many elements of this key group RocksDB holds already (restored)
+     * @param writes where adds and removes are written (shared; flushed by every reader of RocksDB)
      * @param out shared serialization buffer (one per queue; task thread only)
      * @param in shared deserialization view
      */
-    public RocksDBCachingPriorityQueueSet(String queueName, int keyGroup, int capacity, int initialSize,
-            RocksDB db, ColumnFamilyHandle columnFamily, ReadOptions readOptions, WriteOptions writeOptions,
+    RocksDBCachingPriorityQueueSet(String queueName, int keyGroup, int capacity, int initialSize,
+            RocksDB db, ColumnFamilyHandle columnFamily, RocksDBWriteBatcher writes,
             TypeSerializer<T> serializer, DataOutputSerializer out, DataInputDeserializer in) {
         if (capacity <= 0) {
             throw new IllegalArgumentException(String.format(
@@ -102,8 +107,7 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
         this.allInCache = initialSize == 0;
         this.db = db;
         this.columnFamily = columnFamily;
-        this.readOptions = readOptions;
-        this.writeOptions = writeOptions;
+        this.writes = writes;
         this.serializer = serializer;
         this.out = out;
         this.in = in;
@@ -159,8 +163,13 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
             inserted = !Arrays.equals(bytes, cache.last());
             allInCache = !inserted;
         } else {
-            // Beyond the cache of an incomplete set: only RocksDB knows whether it is there.
-            inserted = Arrays.equals(bytes, cache.last()) ? false : !existsOnDisk(bytes);
+            // Beyond the cache of an incomplete set: it may be in RocksDB already, which a put does
+            // not mind. The head stays, so only the size is in doubt.
+            if (!Arrays.equals(bytes, cache.last())) {
+                putToDisk(bytes);
+                sizeKnown = false;
+            }
+            return false;
         }
         if (!inserted) {
             return false;
@@ -187,9 +196,13 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
             if (cache.isEmpty()) {
                 seekHint = bytes;
             }
+        } else if (!allInCache && UNSIGNED_BYTES.compare(bytes, cache.last()) > 0) {
+            // Not cached, but it may exist beyond the cache: deleting an absent key is harmless.
+            deleteFromDisk(bytes);
+            sizeKnown = false;
+            return false;
         } else {
-            // Not cached: it can only exist beyond the cache of an incomplete set.
-            removed = !allInCache && UNSIGNED_BYTES.compare(bytes, cache.last()) > 0 && existsOnDisk(bytes);
+            removed = false;
         }
         if (!removed) {
             return false;
@@ -205,11 +218,16 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
 
     @Override
     public boolean isEmpty() {
-        return size == 0;
+        return sizeKnown ? size == 0 : headBytes() == null;
     }
 
+    /** Exact; after adds or removes beyond the cache it counts the key group in RocksDB once. */
     @Override
     public int size() {
+        if (!sizeKnown) {
+            size = countOnDisk();
+            sizeKnown = true;
+        }
         return size;
     }
 
@@ -223,7 +241,8 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
     /** Every element of this key group, read from RocksDB (which holds them all) in priority order. */
     @Override
     public Iterator<T> iterator() {
-        List<T> elements = new ArrayList<>(size);
+        flushWrites("iterate key group " + keyGroup + " of timer queue");
+        List<T> elements = new ArrayList<>();
         try (ReadOptions options = new ReadOptions();
                 Slice upperBound = new Slice(RocksDBKeyBuilder.keyGroupPrefix(keyGroup + 1));
                 RocksIterator iterator = db.newIterator(columnFamily, options.setIterateUpperBound(upperBound))) {
@@ -278,6 +297,7 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
     }
 
     private void refill() {
+        flushWrites("read key group " + keyGroup + " of timer queue");
         byte[] start = seekHint != null ? seekHint : keyGroupPrefix;
         // The upper bound stops RocksDB at the end of the key group instead of scanning on over
         // the next group's tombstones.
@@ -293,18 +313,42 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
                 iterator.status();
             }
             allInCache = !iterator.isValid();
+            if (allInCache) {
+                size = cache.size();
+                sizeKnown = true;
+            }
         } catch (RocksDBException e) {
             throw RocksDBErrors.wrapUnchecked("read key group " + keyGroup + " of timer queue", queueName, e);
         }
     }
 
-    private boolean existsOnDisk(byte[] bytes) {
-        return db.keyExists(columnFamily, readOptions, bytes);
+    private int countOnDisk() {
+        flushWrites("count key group " + keyGroup + " of timer queue");
+        int count = 0;
+        try (ReadOptions options = new ReadOptions();
+                Slice upperBound = new Slice(RocksDBKeyBuilder.keyGroupPrefix(keyGroup + 1));
+                RocksIterator iterator = db.newIterator(columnFamily, options.setIterateUpperBound(upperBound))) {
+            for (iterator.seek(keyGroupPrefix); iterator.isValid(); iterator.next()) {
+                count++;
+            }
+            iterator.status();
+        } catch (RocksDBException e) {
+            throw RocksDBErrors.wrapUnchecked("count key group " + keyGroup + " of timer queue", queueName, e);
+        }
+        return count;
+    }
+
+    private void flushWrites(String action) {
+        try {
+            writes.flush();
+        } catch (RocksDBException e) {
+            throw RocksDBErrors.wrapUnchecked(action, queueName, e);
+        }
     }
 
     private void putToDisk(byte[] bytes) {
         try {
-            db.put(columnFamily, writeOptions, bytes, EMPTY_VALUE);
+            writes.put(columnFamily, bytes, EMPTY_VALUE);
         } catch (RocksDBException e) {
             throw RocksDBErrors.wrapUnchecked("add to timer queue", queueName, e);
         }
@@ -312,7 +356,7 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
 
     private void deleteFromDisk(byte[] bytes) {
         try {
-            db.delete(columnFamily, writeOptions, bytes);
+            writes.delete(columnFamily, bytes);
         } catch (RocksDBException e) {
             throw RocksDBErrors.wrapUnchecked("remove from timer queue", queueName, e);
         }

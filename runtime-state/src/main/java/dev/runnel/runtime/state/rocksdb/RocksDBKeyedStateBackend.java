@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
@@ -79,6 +80,7 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
     private final Map<String, RocksDBRegisteredState> states = new LinkedHashMap<>();
     /** Write-back cache of single-value states; created with the first such state, null when off. */
     private RocksDBValueCache valueCache;
+    private RocksDBWriteBatcher timerWrites;
     /** Iterators handed out by {@link #getKeys} that are still open. */
     private final Set<AutoCloseable> openIterators = new HashSet<>();
     private boolean closed;
@@ -375,7 +377,7 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         }
         KeyGroupedInternalPriorityQueue<T> queue = RocksDBTimerQueues.create(instance, registered.columnFamily,
                 stateName, byteOrderedElementSerializer, comparator, keyExtractor, keyGroupRange, numberOfKeyGroups,
-                settings.timerCacheSize(), restored);
+                settings.timerCacheSize(), restored, timerWrites());
         registered.handle = queue;
         return queue;
     }
@@ -393,10 +395,26 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         if (valueCache != null) {
             valueCache.flushAll();
         }
+        if (timerWrites != null) {
+            try {
+                timerWrites.flush();
+            } catch (RocksDBException e) {
+                throw RocksDBErrors.wrap("write the pending timer changes (before a snapshot) of operator", operatorName, e);
+            }
+        }
         return new RocksDBSnapshotWriter(instance.db(), new ArrayList<>(states.values())).write(range, out);
     }
 
     // ------------------------------------------------------------------ lifecycle
+
+    /** The batch all timer queues write through (created with the first queue). */
+    private RocksDBWriteBatcher timerWrites() {
+        if (timerWrites == null) {
+            timerWrites = new RocksDBWriteBatcher(instance.db(), instance.writeOptions(),
+                    RocksDBWriteBatcher.DEFAULT_MAX_ENTRIES);
+        }
+        return timerWrites;
+    }
 
     /** The value cache (created on first use), or null when it is configured off. */
     RocksDBValueCache valueCache() {
@@ -458,6 +476,9 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         }
         openIterators.clear();
         states.clear();
+        if (timerWrites != null) {
+            timerWrites.close();
+        }
         instance.close();
     }
 

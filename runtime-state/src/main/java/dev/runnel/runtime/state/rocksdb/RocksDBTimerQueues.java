@@ -16,7 +16,8 @@ import org.rocksdb.RocksIterator;
  * Builds a RocksDB timer queue: the shared {@link KeyGroupPartitionedPriorityQueue} over one
  * {@link RocksDBCachingPriorityQueueSet} per key group, all in one column family. For a restored
  * queue the per-key-group sizes are counted in one pass over the column family, so
- * {@code size()} is exact from the start. Stateless; called on the task thread.
+ * {@code size()} is exact from the start. All queues of a backend write through the backend's one
+ * {@link RocksDBWriteBatcher}. Stateless; called on the task thread.
  */
 final class RocksDBTimerQueues {
 
@@ -25,7 +26,7 @@ final class RocksDBTimerQueues {
     static <T> KeyGroupedInternalPriorityQueue<T> create(RocksDBInstance instance, ColumnFamilyHandle columnFamily,
             String name, TypeSerializer<T> elementSerializer, PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor, KeyGroupRange keyGroupRange, int numberOfKeyGroups,
-            int cacheSize, boolean restored) {
+            int cacheSize, boolean restored, RocksDBWriteBatcher writes) {
         int[] sizes = restored
                 ? countPerKeyGroup(instance, columnFamily, name, keyGroupRange)
                 : new int[keyGroupRange.getNumberOfKeyGroups()];
@@ -36,7 +37,7 @@ final class RocksDBTimerQueues {
         KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<T, RocksDBCachingPriorityQueueSet<T>> factory =
                 (keyGroup, groups, extractor, elementComparator) -> new RocksDBCachingPriorityQueueSet<>(
                         name, keyGroup, cacheSize, sizes[keyGroup - firstKeyGroup], instance.db(), columnFamily,
-                        instance.readOptions(), instance.writeOptions(), elementSerializer, out, in);
+                        writes, elementSerializer, out, in);
         return new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator, factory, keyGroupRange, numberOfKeyGroups);
     }
 

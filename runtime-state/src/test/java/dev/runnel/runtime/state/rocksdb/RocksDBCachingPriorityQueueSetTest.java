@@ -34,6 +34,7 @@ class RocksDBCachingPriorityQueueSetTest {
 
     private RocksDBInstance instance;
     private ColumnFamilyHandle columnFamily;
+    private RocksDBWriteBatcher writes;
 
     @BeforeEach
     void open() throws Exception {
@@ -41,16 +42,19 @@ class RocksDBCachingPriorityQueueSetTest {
                 RocksDBWorkingDirectory.create(tmp.toString(), List.of(), "queue-test", 0),
                 RocksDBTestBackends.smallSettings());
         columnFamily = instance.createColumnFamily("timers");
+        // A small batch, so that tests cross both automatic and explicit flushes.
+        writes = new RocksDBWriteBatcher(instance.db(), instance.writeOptions(), 3);
     }
 
     @AfterEach
     void close() throws Exception {
+        writes.close();
         instance.close();
     }
 
     private RocksDBCachingPriorityQueueSet<Long> newSet(int keyGroup, int capacity, int initialSize) {
         return new RocksDBCachingPriorityQueueSet<>("timers", keyGroup, capacity, initialSize, instance.db(),
-                columnFamily, instance.readOptions(), instance.writeOptions(), LongSerializer.INSTANCE,
+                columnFamily, writes, LongSerializer.INSTANCE,
                 new DataOutputSerializer(32), new DataInputDeserializer());
     }
 
@@ -65,6 +69,7 @@ class RocksDBCachingPriorityQueueSetTest {
     }
 
     private boolean onDisk(long element) throws Exception {
+        writes.flush();
         return instance.db().get(columnFamily, rocksKey(KEY_GROUP, element)) != null;
     }
 
@@ -210,6 +215,24 @@ class RocksDBCachingPriorityQueueSetTest {
     }
 
     @Test
+    void sizeStaysExactWhenWritesBeyondTheCacheRepeatOrMiss() throws Exception {
+        RocksDBCachingPriorityQueueSet<Long> set = newSet(KEY_GROUP, 2, 0);
+        for (long v : new long[] {10, 20, 30, 40}) {
+            set.add(v);
+        }
+        assertThat(set.isCacheComplete()).isFalse();
+        assertThat(set.add(40L)).isFalse(); // a duplicate beyond the cache
+        assertThat(set.remove(35L)).isFalse(); // absent, beyond the cache
+        assertThat(set.size()).isEqualTo(4);
+        assertThat(set.remove(40L)).isFalse(); // present beyond the cache; the head stays
+        assertThat(onDisk(40L)).isFalse();
+        assertThat(set.size()).isEqualTo(3);
+        assertThat(List.of(set.poll(), set.poll(), set.poll())).containsExactly(10L, 20L, 30L);
+        assertThat(set.isEmpty()).isTrue();
+        assertThat(set.size()).isZero();
+    }
+
+    @Test
     void picksUpElementsAlreadyInRocksDB() throws Exception {
         for (long v : new long[] {9, 3, 7}) {
             instance.db().put(columnFamily, rocksKey(KEY_GROUP, v), new byte[0]);
@@ -242,9 +265,14 @@ class RocksDBCachingPriorityQueueSetTest {
             } else {
                 assertThat(set.poll()).isEqualTo(model.pollFirst());
             }
-            assertThat(set.size()).isEqualTo(model.size());
+            assertThat(set.isEmpty()).isEqualTo(model.isEmpty());
             assertThat(set.peek()).isEqualTo(model.isEmpty() ? null : model.first());
+            if (i % 64 == 0) {
+                // size() may count RocksDB (after writes beyond the cache), so not after every step.
+                assertThat(set.size()).isEqualTo(model.size());
+            }
         }
+        assertThat(set.size()).isEqualTo(model.size());
         List<Long> rest = new ArrayList<>();
         for (Iterator<Long> it = set.iterator(); it.hasNext(); ) {
             rest.add(it.next());
