@@ -223,7 +223,9 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         int slot = heap[position];
         T removed = element(slot);
         int last = --size;
-        if (position != last) {
+        if (position != last && longPriority != null) {
+            refillHoleByKey(position, last);
+        } else if (position != last) {
             int movedSlot = heap[last];
             heap[position] = movedSlot;
             positionOfSlot[movedSlot] = position;
@@ -258,6 +260,36 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
     /** Moves the entry at {@code position} down while a child is smaller; returns where it ended. */
     private int siftDown(int position) {
         return longPriority != null ? siftDownByKey(position) : siftDownByComparator(position);
+    }
+
+    /**
+     * Fills the hole at {@code position} with the entry at {@code last} (Floyd's method): the hole first
+     * sinks to a leaf along the smaller children, one comparison per level, then the moved entry rises
+     * from there. The last entry of a timer heap is usually among the largest, so it rises a level or
+     * two; the textbook sift-down would compare it with both children at every level instead.
+     */
+    private void refillHoleByKey(int position, int last) {
+        int[] h = heap;
+        long[] k = keys;
+        int[] where = positionOfSlot;
+        int hole = position;
+        int child;
+        while ((child = 2 * hole + 1) < last) {
+            int right = child + 1;
+            if (right < last && k[right] < k[child]) {
+                child = right;
+            }
+            int childSlot = h[child];
+            h[hole] = childSlot;
+            k[hole] = k[child];
+            where[childSlot] = hole;
+            hole = child;
+        }
+        int movedSlot = h[last];
+        h[hole] = movedSlot;
+        k[hole] = k[last];
+        where[movedSlot] = hole;
+        siftUpByKey(hole);
     }
 
     private int siftUpByKey(int position) {

@@ -24,7 +24,7 @@ final class SlotIndex<T extends HeapPriorityQueueElement> {
     private int[] slots = new int[MIN_CAPACITY];
     private int mask = MIN_CAPACITY - 1;
     private int size;
-    private int resizeAt = MIN_CAPACITY / 2 + MIN_CAPACITY / 4;
+    private int resizeAt = MIN_CAPACITY / 2;
 
     SlotIndex(HeapPriorityQueue<T> heap) {
         this.heap = heap;
@@ -120,7 +120,7 @@ final class SlotIndex<T extends HeapPriorityQueueElement> {
         hashes = new int[capacity];
         slots = new int[capacity];
         mask = capacity - 1;
-        resizeAt = capacity / 2 + capacity / 4;
+        resizeAt = capacity / 2;
         for (int j = 0; j < oldHashes.length; j++) {
             if (oldHashes[j] != 0) {
                 int i = oldHashes[j] & mask;
