@@ -7,6 +7,7 @@
 # WORKLOAD: wordcount-heap | wordcount-rocksdb | window. ROUNDS defaults to 3. VERSION defaults to
 # 1.20.5 for wordcount-heap and 2.3.0 otherwise (the faster Flink on each workload on these machines).
 # Both sides run with --object-reuse (how a Flink user tunes these jobs); EXTRA_ARGS go to both.
+# RUNNEL_BENCH_ARGS adds arguments for the Runnel side only (e.g. "--conf key=value").
 # Each RESULT line is echoed; the last lines are MEDIAN and RATIO.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,7 +27,7 @@ source "$HERE/build-classpath.sh"
 "$PEER" --flink "$flink" "$workload" 1000 >/dev/null 2>&1 || { echo "the Flink peer does not run" >&2; exit 1; }
 
 run_runnel() {
-  java ${RUNNEL_BENCH_JAVA_OPTS:--Xmx4g} -cp "$CLASSPATH" dev.runnel.examples.bench.Bench "$workload" --object-reuse "${extra[@]}" 2>/dev/null | grep '^RESULT'
+  java ${RUNNEL_BENCH_JAVA_OPTS:--Xmx4g} -cp "$CLASSPATH" dev.runnel.examples.bench.Bench "$workload" --object-reuse "${extra[@]}" ${RUNNEL_BENCH_ARGS:-} 2>/dev/null | grep '^RESULT'
 }
 run_flink() {
   "$PEER" --flink "$flink" "$workload" --object-reuse "${extra[@]}" 2>/dev/null | grep '^RESULT'
