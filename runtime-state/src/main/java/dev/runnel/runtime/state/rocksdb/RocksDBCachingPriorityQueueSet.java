@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -241,18 +242,8 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
     /** Every element of this key group, read from RocksDB (which holds them all) in priority order. */
     @Override
     public Iterator<T> iterator() {
-        flushWrites("iterate key group " + keyGroup + " of timer queue");
         List<T> elements = new ArrayList<>();
-        try (ReadOptions options = new ReadOptions();
-                Slice upperBound = new Slice(RocksDBKeyBuilder.keyGroupPrefix(keyGroup + 1));
-                RocksIterator iterator = db.newIterator(columnFamily, options.setIterateUpperBound(upperBound))) {
-            for (iterator.seek(keyGroupPrefix); iterator.isValid(); iterator.next()) {
-                elements.add(deserialize(iterator.key()));
-            }
-            iterator.status();
-        } catch (RocksDBException e) {
-            throw RocksDBErrors.wrapUnchecked("iterate key group " + keyGroup + " of timer queue", queueName, e);
-        }
+        scan(keyGroupPrefix, Integer.MAX_VALUE, "iterate", key -> elements.add(deserialize(key)));
         return elements.iterator();
     }
 
@@ -297,45 +288,45 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
     }
 
     private void refill() {
-        flushWrites("read key group " + keyGroup + " of timer queue");
         byte[] start = seekHint != null ? seekHint : keyGroupPrefix;
-        // The upper bound stops RocksDB at the end of the key group instead of scanning on over
-        // the next group's tombstones.
-        try (ReadOptions options = new ReadOptions();
-                Slice upperBound = new Slice(RocksDBKeyBuilder.keyGroupPrefix(keyGroup + 1));
-                RocksIterator iterator = db.newIterator(columnFamily, options.setIterateUpperBound(upperBound))) {
-            iterator.seek(start);
-            while (iterator.isValid() && cache.size() < capacity) {
-                cache.add(iterator.key());
-                iterator.next();
-            }
-            if (!iterator.isValid()) {
-                iterator.status();
-            }
-            allInCache = !iterator.isValid();
-            if (allInCache) {
-                size = cache.size();
-                sizeKnown = true;
-            }
-        } catch (RocksDBException e) {
-            throw RocksDBErrors.wrapUnchecked("read key group " + keyGroup + " of timer queue", queueName, e);
+        allInCache = scan(start, capacity, "read", cache::add);
+        if (allInCache) {
+            size = cache.size();
+            sizeKnown = true;
         }
     }
 
     private int countOnDisk() {
-        flushWrites("count key group " + keyGroup + " of timer queue");
-        int count = 0;
+        int[] count = {0};
+        scan(keyGroupPrefix, Integer.MAX_VALUE, "count", key -> count[0]++);
+        return count[0];
+    }
+
+    /**
+     * Flushes pending writes, then hands {@code visit} the stored bytes of at most {@code limit}
+     * elements of this key group, in order, from {@code start} on. Returns whether that reached the
+     * end of the key group. The iterator's upper bound stops RocksDB at the end of the key group
+     * instead of scanning on over the next group's tombstones.
+     */
+    private boolean scan(byte[] start, int limit, String action, Consumer<byte[]> visit) {
+        String operation = action + " key group " + keyGroup + " of timer queue";
+        flushWrites(operation);
         try (ReadOptions options = new ReadOptions();
                 Slice upperBound = new Slice(RocksDBKeyBuilder.keyGroupPrefix(keyGroup + 1));
                 RocksIterator iterator = db.newIterator(columnFamily, options.setIterateUpperBound(upperBound))) {
-            for (iterator.seek(keyGroupPrefix); iterator.isValid(); iterator.next()) {
-                count++;
+            iterator.seek(start);
+            for (int visited = 0; visited < limit && iterator.isValid(); visited++) {
+                visit.accept(iterator.key());
+                iterator.next();
+            }
+            if (iterator.isValid()) {
+                return false;
             }
             iterator.status();
+            return true;
         } catch (RocksDBException e) {
-            throw RocksDBErrors.wrapUnchecked("count key group " + keyGroup + " of timer queue", queueName, e);
+            throw RocksDBErrors.wrapUnchecked(operation, queueName, e);
         }
-        return count;
     }
 
     private void flushWrites(String action) {
