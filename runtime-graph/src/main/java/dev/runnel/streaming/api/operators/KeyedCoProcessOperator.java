@@ -3,7 +3,6 @@ package dev.runnel.streaming.api.operators;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
 import dev.runnel.runtime.timers.InternalTimer;
-import dev.runnel.runtime.timers.InternalTimerService;
 import dev.runnel.runtime.timers.Triggerable;
 import dev.runnel.streaming.api.TimeDomain;
 import dev.runnel.streaming.api.TimerService;
@@ -21,7 +20,8 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT>
     private transient TimestampedCollector<OUT> collector;
     private transient ContextImpl context;
     private transient OnTimerContextImpl onTimerContext;
-    private transient InternalTimerService<VoidNamespace> timerService;
+    /** What both contexts hand out as {@code timerService()}. */
+    private transient TimerService timers;
 
     public KeyedCoProcessOperator(KeyedCoProcessFunction<K, IN1, IN2, OUT> function) {
         super(function);
@@ -31,7 +31,8 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT>
     public void open() throws Exception {
         super.open();
         collector = new TimestampedCollector<>(output);
-        timerService = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
+        timers = new SimpleTimerService(
+                getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this));
         context = new ContextImpl();
         onTimerContext = new OnTimerContextImpl();
     }
@@ -66,40 +67,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT>
         userFunction.onTimer(timer.getTimestamp(), onTimerContext, collector);
     }
 
-    private final class Timers implements TimerService {
-        @Override
-        public long currentProcessingTime() {
-            return timerService.currentProcessingTime();
-        }
-
-        @Override
-        public long currentWatermark() {
-            return timerService.currentWatermark();
-        }
-
-        @Override
-        public void registerProcessingTimeTimer(long time) {
-            timerService.registerProcessingTimeTimer(VoidNamespace.INSTANCE, time);
-        }
-
-        @Override
-        public void registerEventTimeTimer(long time) {
-            timerService.registerEventTimeTimer(VoidNamespace.INSTANCE, time);
-        }
-
-        @Override
-        public void deleteProcessingTimeTimer(long time) {
-            timerService.deleteProcessingTimeTimer(VoidNamespace.INSTANCE, time);
-        }
-
-        @Override
-        public void deleteEventTimeTimer(long time) {
-            timerService.deleteEventTimeTimer(VoidNamespace.INSTANCE, time);
-        }
-    }
-
     private final class ContextImpl extends KeyedCoProcessFunction<K, IN1, IN2, OUT>.Context {
-        private final Timers timers = new Timers();
         private StreamRecord<?> element;
 
         ContextImpl() {
@@ -129,7 +97,6 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT>
     }
 
     private final class OnTimerContextImpl extends KeyedCoProcessFunction<K, IN1, IN2, OUT>.OnTimerContext {
-        private final Timers timers = new Timers();
         private TimeDomain domain;
         private InternalTimer<K, VoidNamespace> timer;
 

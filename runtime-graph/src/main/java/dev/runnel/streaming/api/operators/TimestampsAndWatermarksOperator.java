@@ -3,7 +3,6 @@ package dev.runnel.streaming.api.operators;
 import dev.runnel.api.common.eventtime.TimestampAssigner;
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.api.common.eventtime.WatermarkGenerator;
-import dev.runnel.api.common.eventtime.WatermarkOutput;
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 
@@ -20,9 +19,7 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     private final WatermarkStrategy<T> strategy;
     private transient TimestampAssigner<T> assigner;
     private transient WatermarkGenerator<T> generator;
-    private transient WatermarkOutput watermarkOutput;
-    private transient long lastEmitted;
-    private transient boolean idle;
+    private transient WatermarkEmitter watermarkOutput;
     private transient long interval;
 
     public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy) {
@@ -34,8 +31,7 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         super.open();
         assigner = strategy.createTimestampAssigner();
         generator = strategy.createWatermarkGenerator(() -> getProcessingTimeService().getCurrentProcessingTime());
-        lastEmitted = Long.MIN_VALUE;
-        watermarkOutput = new Emitter();
+        watermarkOutput = new WatermarkEmitter(output);
         interval = task.getExecutionConfig().getAutoWatermarkInterval();
         if (interval > 0) {
             schedulePeriodicEmit(getProcessingTimeService().getCurrentProcessingTime() + interval);
@@ -60,9 +56,8 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        if (mark.getTimestamp() == Long.MAX_VALUE && lastEmitted != Long.MAX_VALUE) {
-            lastEmitted = Long.MAX_VALUE;
-            output.emitWatermark(mark);
+        if (mark.getTimestamp() == Long.MAX_VALUE) {
+            watermarkOutput.emitWatermark(mark);
         }
     }
 
@@ -70,35 +65,5 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     public void finish() throws Exception {
         generator.onPeriodicEmit(watermarkOutput);
         super.finish();
-    }
-
-    private final class Emitter implements WatermarkOutput {
-        @Override
-        public void emitWatermark(Watermark watermark) {
-            if (watermark.getTimestamp() > lastEmitted) {
-                lastEmitted = watermark.getTimestamp();
-                if (idle) {
-                    idle = false;
-                    output.emitWatermarkStatus(false);
-                }
-                output.emitWatermark(watermark);
-            }
-        }
-
-        @Override
-        public void markIdle() {
-            if (!idle) {
-                idle = true;
-                output.emitWatermarkStatus(true);
-            }
-        }
-
-        @Override
-        public void markActive() {
-            if (idle) {
-                idle = false;
-                output.emitWatermarkStatus(false);
-            }
-        }
     }
 }

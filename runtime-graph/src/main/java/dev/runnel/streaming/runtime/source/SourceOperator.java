@@ -3,7 +3,7 @@ package dev.runnel.streaming.runtime.source;
 import dev.runnel.api.common.eventtime.TimestampAssigner;
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.api.common.eventtime.WatermarkGenerator;
-import dev.runnel.api.common.eventtime.WatermarkOutput;
+
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
 import dev.runnel.core.io.InputStatus;
 import dev.runnel.api.connector.source.ReaderOutput;
@@ -12,6 +12,7 @@ import dev.runnel.api.connector.source.SourceReader;
 import dev.runnel.api.connector.source.SourceReaderContext;
 import dev.runnel.api.connector.source.SourceSplit;
 import dev.runnel.streaming.api.operators.AbstractStreamOperator;
+import dev.runnel.streaming.api.operators.WatermarkEmitter;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,8 +33,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     private transient TimestampAssigner<OUT> assigner;
     private transient WatermarkGenerator<OUT> generator;
     private transient Emitter emitter;
-    private transient long lastWatermark;
-    private transient boolean idle;
+    private transient WatermarkEmitter watermarks;
     private transient long interval;
     private transient boolean ended;
 
@@ -54,7 +54,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
         assigner = strategy.createTimestampAssigner();
         generator = strategy.createWatermarkGenerator(() -> getProcessingTimeService().getCurrentProcessingTime());
         emitter = new Emitter();
-        lastWatermark = Long.MIN_VALUE;
+        watermarks = new WatermarkEmitter(output);
         SourceCoordinator<SplitT, ?> coordinator = (SourceCoordinator<SplitT, ?>) task.getSourceCoordinator(config.operatorId());
         int subtask = task.getTaskInfo().getIndexOfThisSubtask();
         int parallelism = task.getTaskInfo().getNumberOfParallelSubtasks();
@@ -97,7 +97,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     private void schedulePeriodicWatermark(long at) {
         getProcessingTimeService().registerTimer(at, time -> {
             if (!ended) {
-                generator.onPeriodicEmit(emitter);
+                generator.onPeriodicEmit(watermarks);
                 schedulePeriodicWatermark(time + interval);
             }
         });
@@ -108,8 +108,8 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
         InputStatus status = reader.pollNext(emitter);
         if (status == InputStatus.END_OF_INPUT && !ended) {
             ended = true;
-            generator.onPeriodicEmit(emitter);
-            emitter.emitWatermark(Watermark.MAX_WATERMARK);
+            generator.onPeriodicEmit(watermarks);
+            watermarks.emitWatermark(Watermark.MAX_WATERMARK);
         }
         return status;
     }
@@ -130,8 +130,8 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
         }
     }
 
-    /** The reader's output and the generator's watermark output in one reused object. */
-    private final class Emitter implements ReaderOutput<OUT>, WatermarkOutput {
+    /** The reader's output: stamps each record and hands it on in one reused envelope. */
+    private final class Emitter implements ReaderOutput<OUT> {
         private final StreamRecord<OUT> reuse = new StreamRecord<>(null);
 
         @Override
@@ -143,35 +143,22 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
         public void collect(OUT record, long timestamp) {
             long assigned = assigner.extractTimestamp(record, timestamp);
             output.collect(reuse.replaceFromTransport(record, assigned));
-            generator.onEvent(record, assigned, this);
+            generator.onEvent(record, assigned, watermarks);
         }
 
         @Override
         public void emitWatermark(Watermark watermark) {
-            if (watermark.getTimestamp() > lastWatermark) {
-                lastWatermark = watermark.getTimestamp();
-                if (idle) {
-                    idle = false;
-                    output.emitWatermarkStatus(false);
-                }
-                output.emitWatermark(watermark);
-            }
+            watermarks.emitWatermark(watermark);
         }
 
         @Override
         public void markIdle() {
-            if (!idle) {
-                idle = true;
-                output.emitWatermarkStatus(true);
-            }
+            watermarks.markIdle();
         }
 
         @Override
         public void markActive() {
-            if (idle) {
-                idle = false;
-                output.emitWatermarkStatus(false);
-            }
+            watermarks.markActive();
         }
     }
 }
