@@ -58,11 +58,6 @@ final class RocksDBWriteBatcher implements AutoCloseable {
         }
     }
 
-    /** How many writes wait for the next flush; for tests. */
-    int pending() {
-        return entries;
-    }
-
     @Override
     public void close() {
         batch.close();
