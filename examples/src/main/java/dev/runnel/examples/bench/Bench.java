@@ -79,10 +79,25 @@ public final class Bench {
                     }
                     conf.setString(kv[0], kv[1]);
                 }
-                default -> n = Long.parseLong(args[i].replace("_", ""));
+                default -> n = number(args[i], "N (the record count)", 1);
             }
         }
         System.exit(run(workload, n, objectReuse, verify, conf));
+    }
+
+    /** Parses a whole number of at least {@code min} from the command line, or exits with a usage error naming it. */
+    static long number(String text, String what, long min) {
+        try {
+            long value = Long.parseLong(text.replace("_", ""));
+            if (value >= min) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        System.err.println(what + " must be a whole number of at least " + min + ", got '" + text + "'");
+        System.exit(2);
+        return 0;
     }
 
     static int run(String workload, long n, boolean objectReuse, boolean verify, Configuration conf) throws Exception {

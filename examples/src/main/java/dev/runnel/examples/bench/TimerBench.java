@@ -54,9 +54,9 @@ public final class TimerBench {
         Configuration conf = new Configuration();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--keys" -> keys = Integer.parseInt(value(args, ++i, "--keys"));
-                case "--delay-ms" -> delay = Long.parseLong(value(args, ++i, "--delay-ms"));
-                case "--parallelism" -> parallelism = Integer.parseInt(value(args, ++i, "--parallelism"));
+                case "--keys" -> keys = (int) Math.min(Integer.MAX_VALUE, Bench.number(value(args, ++i, "--keys"), "--keys", 1));
+                case "--delay-ms" -> delay = Bench.number(value(args, ++i, "--delay-ms"), "--delay-ms", 0);
+                case "--parallelism" -> parallelism = (int) Math.min(Integer.MAX_VALUE, Bench.number(value(args, ++i, "--parallelism"), "--parallelism", 1));
                 case "--conf" -> {
                     String[] kv = value(args, ++i, "--conf").split("=", 2);
                     if (kv.length != 2) {
@@ -65,7 +65,7 @@ public final class TimerBench {
                     }
                     conf.setString(kv[0], kv[1]);
                 }
-                default -> n = Long.parseLong(args[i].replace("_", ""));
+                default -> n = Bench.number(args[i], "N (the number of timers)", 1);
             }
         }
         System.exit(run(backend, n, keys, delay, parallelism, conf));
