@@ -15,9 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Reads the conformance vectors Apache Flink produced, from {@code ../shared/conformance/} next to the
- * repository root. The folder is resolved from the {@code runnel.root} system property (set by the
- * build) or by walking up from the working directory to the root {@code pom.xml}; a missing folder or
- * file fails loudly, never skips.
+ * repository root (see {@link #directory()} for how the folder is found); a missing folder or file fails
+ * loudly, never skips.
  */
 public final class ConformanceVectors {
 
@@ -75,16 +74,31 @@ public final class ConformanceVectors {
         }
     }
 
-    /** The conformance folder; fails if it does not exist. */
+    /**
+     * The conformance folder; fails if it does not exist. {@code RUNNEL_SHARED_DIR} (set by {@code .ci/run})
+     * names the shared folder outright; otherwise the first {@code shared/conformance} found beside the
+     * repository root or in a folder above it is used.
+     */
     public static Path directory() {
-        Path root = repositoryRoot();
-        Path dir = root.resolve("../shared/conformance").normalize();
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalStateException("Conformance vectors not found at " + dir + " (repository root " + root
-                    + "). They must sit in ../shared/conformance next to the repository; the conformance tests "
-                    + "cannot pass without them.");
+        String explicit = System.getenv("RUNNEL_SHARED_DIR");
+        if (explicit != null && !explicit.isBlank()) {
+            Path dir = Paths.get(explicit).resolve("conformance").toAbsolutePath().normalize();
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalStateException("RUNNEL_SHARED_DIR=" + explicit + " has no conformance/ folder ("
+                        + dir + "); point it at the shared folder that holds the Flink conformance vectors.");
+            }
+            return dir;
         }
-        return dir;
+        Path root = repositoryRoot();
+        for (Path p = root.getParent(); p != null; p = p.getParent()) {
+            Path dir = p.resolve("shared").resolve("conformance");
+            if (Files.isDirectory(dir)) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("Conformance vectors not found: no shared/conformance beside the repository "
+                + root + " or in any folder above it. They must sit in ../shared/conformance next to the repository "
+                + "(or set RUNNEL_SHARED_DIR); the conformance tests cannot pass without them.");
     }
 
     /** The names of every {@code .tsv} file in the conformance folder. */
