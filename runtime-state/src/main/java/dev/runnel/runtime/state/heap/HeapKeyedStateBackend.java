@@ -20,6 +20,7 @@ import dev.runnel.runtime.state.VoidNamespaceSerializer;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.state.snapshot.KeyedSnapshotWriter;
 import dev.runnel.runtime.state.snapshot.SerializerIdentity;
@@ -63,7 +64,7 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     /** A registered priority queue and its element serializer. */
     private record RegisteredQueue<T extends HeapPriorityQueueElement>(
-            KeyGroupPartitionedPriorityQueue<T, HeapPriorityQueueSet<T>> queue, TypeSerializer<T> serializer,
+            KeyGroupPartitionedPriorityQueue<T, ?> queue, TypeSerializer<T> serializer,
             StateMetaInfo metaInfo) {}
 
     private final String operatorName;
@@ -303,8 +304,11 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
                     + "': a keyed state of that name exists. Give the queue another name.");
         }
         StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
-        KeyGroupPartitionedPriorityQueue<T, HeapPriorityQueueSet<T>> queue = new KeyGroupPartitionedPriorityQueue<>(
-                keyExtractor, comparator, HeapPriorityQueueSet.factory(), keyGroupRange, numberOfKeyGroups);
+        KeyGroupPartitionedPriorityQueue<T, ?> queue = comparator instanceof LongPriorityComparator<T> byLong
+                ? new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator,
+                        BucketedPriorityQueueSet.factory(byLong), keyGroupRange, numberOfKeyGroups)
+                : new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator,
+                        HeapPriorityQueueSet.factory(), keyGroupRange, numberOfKeyGroups);
         RestoredState restoredState = restored.get(stateName);
         if (restoredState != null) {
             metaInfo.checkCanRestore(restoredState.metaInfo, restoredState.source);

@@ -134,10 +134,36 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
         }
         int position = positionOfSlot[slot];
         if (longPriority != null) {
-            keys[position] = longPriority.priorityOf(element);
+            long key = longPriority.priorityOf(element);
+            if (key == keys[position]) {
+                return position; // the usual case after polling a queue of queues: the same head priority
+            }
+            keys[position] = key;
         }
         int up = siftUp(position);
         return up != position ? up : siftDown(position);
+    }
+
+    /**
+     * Puts {@code replacement} (in no heap, of the same priority) where {@code queued} is; the heap
+     * order is unchanged and {@code queued} is in no heap afterwards.
+     */
+    void replace(T queued, T replacement) {
+        int slot = queued.getInternalIndex();
+        if (slot < 0 || slot >= slotsUsed || slots[slot] != queued) {
+            throw new IllegalArgumentException("element " + queued + " is not in this heap");
+        }
+        if (replacement.getInternalIndex() != HeapPriorityQueueElement.NOT_CONTAINED) {
+            throw new IllegalArgumentException("element " + replacement + " is already in a heap");
+        }
+        slots[slot] = replacement;
+        replacement.setInternalIndex(slot);
+        queued.setInternalIndex(HeapPriorityQueueElement.NOT_CONTAINED);
+    }
+
+    /** The head's long priority (Long.MAX_VALUE when empty), read without touching the head; long priorities only. */
+    long headPriority() {
+        return size == 0 ? Long.MAX_VALUE : keys[0];
     }
 
     /** True if {@code element} is this very instance at the head. */

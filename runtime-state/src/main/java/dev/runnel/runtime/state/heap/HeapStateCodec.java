@@ -7,6 +7,7 @@ import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.snapshot.KeyedSnapshotWriter;
 import dev.runnel.runtime.state.snapshot.SnapshotEntryCursor;
 import dev.runnel.runtime.state.snapshot.SnapshotSection;
@@ -166,7 +167,7 @@ final class HeapStateCodec {
     }
 
     /** Writes the elements of one key group's queue into {@code out} and returns how many. */
-    <T extends HeapPriorityQueueElement> int writeQueue(HeapPriorityQueueSet<T> queue, TypeSerializer<T> serializer,
+    <T extends HeapPriorityQueueElement> int writeQueue(InternalPriorityQueue<T> queue, TypeSerializer<T> serializer,
             DataOutputSerializer out) throws IOException {
         int count = 0;
         for (Iterator<T> it = queue.iterator(); it.hasNext(); ) {
@@ -239,7 +240,7 @@ final class HeapStateCodec {
 
     /** Decodes a restored queue section into {@code queue}. */
     <T extends HeapPriorityQueueElement> void restoreQueue(
-            KeyGroupPartitionedPriorityQueue<T, HeapPriorityQueueSet<T>> queue, TypeSerializer<T> serializer,
+            KeyGroupPartitionedPriorityQueue<T, ?> queue, TypeSerializer<T> serializer,
             SnapshotSection section) throws IOException {
         SnapshotEntryCursor c = section.entries();
         while (c.next()) {

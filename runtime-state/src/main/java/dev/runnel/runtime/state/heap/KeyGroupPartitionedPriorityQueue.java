@@ -104,6 +104,9 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     private PriorityComparator<PQ> queueOrder(PriorityComparator<T> elements) {
         if (elements instanceof LongPriorityComparator<T> byLong) {
             LongPriorityComparator<PQ> byHead = queue -> {
+                if (queue instanceof BucketedPriorityQueueSet<?> bucketed) {
+                    return bucketed.headPriority(); // without loading the head element
+                }
                 T head = queue.peek();
                 return head == null ? Long.MAX_VALUE : byLong.priorityOf(head);
             };

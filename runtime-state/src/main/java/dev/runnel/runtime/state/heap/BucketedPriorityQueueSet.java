@@ -1,0 +1,559 @@
+package dev.runnel.runtime.state.heap;
+
+import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.InternalPriorityQueue;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * The heap store's queue of one key group for elements ordered by a long, as timers are by their
+ * timestamp. An element whose priority no other queued element has sits alone in a
+ * {@link HeapPriorityQueue}; once a second element of that priority arrives, the two move into a
+ * bucket, which takes their place in the heap, and later ones of that priority are appended to it:
+ *
+ * <pre>
+ *   heap (by priority):  [ t4 @ 500 ] [ bucket @ 999 ] [ t8 @ 1203 ] [ bucket @ 1999 ]
+ *   bucket @ 999:  items  [ -- | t7 | t3 | t9 ]    first = 1, end = 4: t7, then t3, then t9
+ *                  hashes [ -- | h7 | h3 | h9 ]    each item's hash, compared before equals()
+ *   byPriority:    500 -> slot of t4, 999 -> slot of its bucket, ...
+ * </pre>
+ *
+ * Why buckets: keyed windows register one timer per key and window, all at the window's end, so a
+ * few priorities hold most elements. A bucket deduplicates among its own elements only — a short scan
+ * of its hashes, or its own small index once it is larger — and a new element is appended, so
+ * registering touches the current window's bucket, which is hot, rather than an index and a heap
+ * sized by every pending timer. Polling takes a bucket's items front to back, O(1) and in the order
+ * they were added, which is also the order they were allocated in memory; the heap changes only when
+ * a bucket is emptied. Elements of equal priority come out first-added, first-out. Timers that rarely
+ * share a timestamp stay single in the heap and cost what they would in a plain heap: one entry in
+ * the heap and one in {@code byPriority}, which also deduplicates them.
+ *
+ * <p>{@code byPriority} is a small open-addressing table from a priority to the heap slot of its
+ * element or bucket. Emptied buckets are kept for reuse, a few at a time.
+ *
+ * <p>Set semantics of {@link InternalPriorityQueue}: adding an element equal to a queued one changes
+ * nothing; removing by an equal element finds the queued instance. {@link #add} and {@link #remove}
+ * return whether the head changed. The queue is itself a {@link HeapPriorityQueueElement}, so that a
+ * {@link KeyGroupPartitionedPriorityQueue} can keep the queues of all key groups in a heap.
+ *
+ * <p>Task thread only; no locks. Elements must not be null, must not change their priority,
+ * {@code equals} or {@code hashCode} while queued, and may be in one queue at a time (an element's
+ * internal index is its heap slot, or its position in its bucket).
+ *
+ * @param <T> the element type
+ */
+public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
+        implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
+
+    /** Spare buckets kept for reuse: enough for the windows that end while others start. */
+    private static final int MAX_SPARE_BUCKETS = 4;
+
+    private final LongPriorityComparator<T> priority;
+    /** Single elements and buckets, by priority. */
+    private final HeapPriorityQueue<HeapPriorityQueueElement> heap;
+    private final PriorityIndex byPriority = new PriorityIndex();
+    /** The bucket that took the last new element: timers of one window arrive in a row. */
+    private Bucket lastAdded;
+    private final Bucket[] spare = new Bucket[MAX_SPARE_BUCKETS];
+    private int spareCount;
+    private int size;
+    private int internalIndex = NOT_CONTAINED;
+
+    /** @param priority the long that orders the elements; smaller comes first */
+    @SuppressWarnings("unchecked")
+    public BucketedPriorityQueueSet(LongPriorityComparator<T> priority) {
+        this.priority = Objects.requireNonNull(priority, "priority");
+        LongPriorityComparator<HeapPriorityQueueElement> entryPriority =
+                entry -> entry instanceof Bucket bucket ? bucket.priority : priority.priorityOf((T) entry);
+        this.heap = new HeapPriorityQueue<>(entryPriority, 0);
+    }
+
+    /** The factory that {@link KeyGroupPartitionedPriorityQueue} uses for the heap store's timers. */
+    public static <T extends HeapPriorityQueueElement>
+            KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<T, BucketedPriorityQueueSet<T>> factory(
+                    LongPriorityComparator<T> priority) {
+        return (keyGroup, numberOfKeyGroups, keyExtractor, comparator) -> new BucketedPriorityQueueSet<>(priority);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T poll() {
+        HeapPriorityQueueElement head = heap.peek();
+        if (head instanceof Bucket bucket) {
+            T first = bucket.item(bucket.first);
+            removeFrom(bucket, bucket.first);
+            return first;
+        }
+        if (head != null) {
+            removeSingle((T) head);
+        }
+        return (T) head;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T peek() {
+        HeapPriorityQueueElement head = heap.peek();
+        return head instanceof Bucket bucket ? bucket.item(bucket.first) : (T) head;
+    }
+
+    /** The head's priority, read without touching the head; Long.MAX_VALUE when empty. */
+    public long headPriority() {
+        return heap.headPriority();
+    }
+
+    /** Adds {@code element} unless an equal one is queued; true if it became the head. */
+    @Override
+    public boolean add(T element) {
+        long p = priority.priorityOf(element);
+        Bucket bucket = lastAdded;
+        if (bucket == null || bucket.priority != p) {
+            int slot = byPriority.get(p);
+            if (slot < 0) {
+                boolean headChanged = heap.add(element);
+                byPriority.put(p, element.getInternalIndex());
+                size++;
+                return headChanged;
+            }
+            HeapPriorityQueueElement queued = heap.elementInSlot(slot);
+            if (queued instanceof Bucket existing) {
+                bucket = existing;
+            } else if (queued.equals(element)) {
+                return false;
+            } else {
+                // A second element of this priority: both go into a bucket, which takes the first one's place.
+                bucket = newBucket(p);
+                heap.replace(queued, bucket);
+                bucket.append(queued, SlotIndex.hashOf(queued));
+            }
+        }
+        int hash = SlotIndex.hashOf(element);
+        if (bucket.find(element, hash) >= 0) {
+            return false;
+        }
+        bucket.append(element, hash);
+        size++;
+        lastAdded = bucket;
+        return false; // an element of equal priority was queued already, and it stays ahead
+    }
+
+    /** Removes the queued element equal to {@code element}, if any; true if it was the head. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean remove(T element) {
+        int slot = byPriority.get(priority.priorityOf(element));
+        if (slot < 0) {
+            return false;
+        }
+        HeapPriorityQueueElement queued = heap.elementInSlot(slot);
+        if (queued instanceof Bucket bucket) {
+            int position = bucket.find(element, SlotIndex.hashOf(element));
+            if (position < 0) {
+                return false;
+            }
+            boolean wasHead = position == bucket.first && heap.isHead(bucket);
+            removeFrom(bucket, position);
+            return wasHead;
+        }
+        if (!queued.equals(element)) {
+            return false;
+        }
+        boolean wasHead = heap.isHead(queued);
+        removeSingle((T) queued);
+        return wasHead;
+    }
+
+    /** True if an element equal to {@code element} is queued. */
+    public boolean contains(T element) {
+        int slot = byPriority.get(priority.priorityOf(element));
+        if (slot < 0) {
+            return false;
+        }
+        HeapPriorityQueueElement queued = heap.elementInSlot(slot);
+        return queued instanceof Bucket bucket
+                ? bucket.find(element, SlotIndex.hashOf(element)) >= 0
+                : queued.equals(element);
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public void addAll(Collection<? extends T> elements) {
+        for (T element : elements) {
+            add(element);
+        }
+    }
+
+    /** The queued elements in no particular order; the queue must not change meanwhile. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public Iterator<T> iterator() {
+        return new Iterator<>() {
+            private int entry;
+            private Bucket bucket;
+            private int position;
+            private T next;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null) {
+                    if (bucket != null) {
+                        while (position < bucket.end && next == null) {
+                            next = bucket.item(position++);
+                        }
+                        if (next != null) {
+                            break;
+                        }
+                        bucket = null;
+                    }
+                    if (entry >= heap.size()) {
+                        return false;
+                    }
+                    HeapPriorityQueueElement e = heap.elementAt(entry++);
+                    if (e instanceof Bucket b) {
+                        bucket = b;
+                        position = b.first;
+                    } else {
+                        next = (T) e;
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public T next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                T result = next;
+                next = null;
+                return result;
+            }
+        };
+    }
+
+    @Override
+    public int getInternalIndex() {
+        return internalIndex;
+    }
+
+    @Override
+    public void setInternalIndex(int newIndex) {
+        this.internalIndex = newIndex;
+    }
+
+    @Override
+    public String toString() {
+        return "BucketedPriorityQueueSet{size=" + size + ", head=" + peek() + '}';
+    }
+
+    // ------------------------------------------------------------------ entries
+
+    private void removeSingle(T element) {
+        byPriority.remove(priority.priorityOf(element), element.getInternalIndex());
+        heap.remove(element);
+        size--;
+    }
+
+    private void removeFrom(Bucket bucket, int position) {
+        HeapPriorityQueueElement removed = bucket.item(position);
+        bucket.removeAt(position);
+        removed.setInternalIndex(NOT_CONTAINED);
+        size--;
+        if (bucket.live == 0) {
+            byPriority.remove(bucket.priority, bucket.getInternalIndex());
+            heap.remove(bucket);
+            if (lastAdded == bucket) {
+                lastAdded = null;
+            }
+            if (spareCount < MAX_SPARE_BUCKETS && bucket.items.length <= Bucket.MAX_SPARE_CAPACITY) {
+                spare[spareCount++] = bucket;
+            }
+        }
+    }
+
+    private Bucket newBucket(long p) {
+        Bucket bucket;
+        if (spareCount > 0) {
+            bucket = spare[--spareCount];
+            spare[spareCount] = null;
+        } else {
+            bucket = new Bucket();
+        }
+        bucket.reset(p);
+        return bucket;
+    }
+
+    /**
+     * The elements of one priority, in the order they were added: positions {@code [first, end)} of
+     * {@link #items} hold them, or null where one was removed. Up to {@link #LINEAR_LIMIT} elements an
+     * equal one is found by scanning the hashes; beyond that through {@link #index}, which maps a hash
+     * to position + 1 (0 marks an empty place) and is kept at most half full.
+     */
+    static final class Bucket implements HeapPriorityQueueElement {
+
+        static final int LINEAR_LIMIT = 16;
+        static final int MAX_SPARE_CAPACITY = 1024;
+        private static final int INITIAL_CAPACITY = 4;
+
+        long priority;
+        Object[] items = new Object[INITIAL_CAPACITY];
+        int[] hashes = new int[INITIAL_CAPACITY];
+        int first;
+        int end;
+        int live;
+        private int[] index;
+        private int indexMask;
+        private int heapIndex = NOT_CONTAINED;
+
+        void reset(long newPriority) {
+            priority = newPriority;
+            first = 0;
+            end = 0;
+            live = 0;
+            index = null;
+        }
+
+        @SuppressWarnings("unchecked")
+        <T> T item(int position) {
+            return (T) items[position];
+        }
+
+        /** The position of the element equal to {@code element}, or -1. */
+        int find(Object element, int hash) {
+            if (index == null) {
+                int[] h = hashes;
+                Object[] it = items;
+                for (int i = first; i < end; i++) {
+                    if (h[i] == hash && it[i] != null && it[i].equals(element)) {
+                        return i;
+                    }
+                }
+                return -1;
+            }
+            int[] ix = index;
+            int m = indexMask;
+            int at;
+            for (int i = hash & m; (at = ix[i]) != 0; i = (i + 1) & m) {
+                int position = at - 1;
+                if (hashes[position] == hash && items[position].equals(element)) {
+                    return position;
+                }
+            }
+            return -1;
+        }
+
+        void append(HeapPriorityQueueElement element, int hash) {
+            if (end == items.length) {
+                makeRoom();
+            }
+            int position = end++;
+            items[position] = element;
+            hashes[position] = hash;
+            live++;
+            element.setInternalIndex(position);
+            if (index != null) {
+                if (2 * live > index.length) {
+                    buildIndex();
+                } else {
+                    indexInsert(position);
+                }
+            } else if (live > LINEAR_LIMIT) {
+                buildIndex();
+            }
+        }
+
+        void removeAt(int position) {
+            if (index != null) {
+                indexDelete(position);
+            }
+            items[position] = null;
+            live--;
+            if (live == 0) {
+                first = 0;
+                end = 0;
+                index = null;
+            } else if (position == first) {
+                while (items[first] == null) {
+                    first++;
+                }
+            }
+        }
+
+        /** Compacts the live elements to the front, growing the arrays if they are more than half full. */
+        private void makeRoom() {
+            Object[] oldItems = items;
+            int[] oldHashes = hashes;
+            if (2 * live > oldItems.length) {
+                items = new Object[oldItems.length * 2];
+                hashes = new int[oldItems.length * 2];
+            }
+            int to = 0;
+            for (int from = first; from < end; from++) {
+                Object element = oldItems[from];
+                if (element != null) {
+                    oldItems[from] = null;
+                    items[to] = element;
+                    hashes[to] = oldHashes[from];
+                    ((HeapPriorityQueueElement) element).setInternalIndex(to);
+                    to++;
+                }
+            }
+            first = 0;
+            end = to;
+            if (index != null) {
+                buildIndex();
+            }
+        }
+
+        private void buildIndex() {
+            int capacity = Integer.highestOneBit(Math.max(LINEAR_LIMIT, live) * 4 - 1);
+            index = new int[capacity];
+            indexMask = capacity - 1;
+            for (int position = first; position < end; position++) {
+                if (items[position] != null) {
+                    indexInsert(position);
+                }
+            }
+        }
+
+        private void indexInsert(int position) {
+            int i = hashes[position] & indexMask;
+            while (index[i] != 0) {
+                i = (i + 1) & indexMask;
+            }
+            index[i] = position + 1;
+        }
+
+        /** Removes {@code position} from the index, moving back later places of its run whose home allows it. */
+        private void indexDelete(int position) {
+            int[] ix = index;
+            int m = indexMask;
+            int hole = hashes[position] & m;
+            while (ix[hole] != position + 1) {
+                hole = (hole + 1) & m;
+            }
+            int i = hole;
+            while (true) {
+                i = (i + 1) & m;
+                int at = ix[i];
+                if (at == 0) {
+                    break;
+                }
+                int home = hashes[at - 1] & m;
+                boolean homeInRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
+                if (!homeInRange) {
+                    ix[hole] = at;
+                    hole = i;
+                }
+            }
+            ix[hole] = 0;
+        }
+
+        @Override
+        public int getInternalIndex() {
+            return heapIndex;
+        }
+
+        @Override
+        public void setInternalIndex(int newIndex) {
+            heapIndex = newIndex;
+        }
+    }
+
+    /**
+     * Open-addressing table from a priority to the slot of its bucket in the heap of buckets (slot + 1
+     * stored; 0 marks an empty place), at most half full. Ints rather than bucket references, so that
+     * the long-lived table never gets a reference to a young bucket stored into it.
+     */
+    private static final class PriorityIndex {
+        private long[] keys = new long[16];
+        private int[] slots = new int[16];
+        private int mask = 15;
+        private int count;
+
+        private static int home(long p, int mask) {
+            long h = p * 0x9E3779B97F4A7C15L;
+            return (int) (h ^ (h >>> 32)) & mask;
+        }
+
+        int get(long p) {
+            long[] k = keys;
+            int[] s = slots;
+            int m = mask;
+            for (int i = home(p, m); s[i] != 0; i = (i + 1) & m) {
+                if (k[i] == p) {
+                    return s[i] - 1;
+                }
+            }
+            return -1;
+        }
+
+        void put(long p, int slot) {
+            if (2 * (count + 1) > slots.length) {
+                grow();
+            }
+            int i = home(p, mask);
+            while (slots[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            keys[i] = p;
+            slots[i] = slot + 1;
+            count++;
+        }
+
+        void remove(long p, int slot) {
+            int m = mask;
+            int hole = home(p, m);
+            while (slots[hole] != slot + 1) {
+                hole = (hole + 1) & m;
+            }
+            int i = hole;
+            while (true) {
+                i = (i + 1) & m;
+                if (slots[i] == 0) {
+                    break;
+                }
+                int home = home(keys[i], m);
+                boolean homeInRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
+                if (!homeInRange) {
+                    keys[hole] = keys[i];
+                    slots[hole] = slots[i];
+                    hole = i;
+                }
+            }
+            slots[hole] = 0;
+            count--;
+        }
+
+        private void grow() {
+            long[] oldKeys = keys;
+            int[] oldSlots = slots;
+            int capacity = oldSlots.length * 2;
+            keys = new long[capacity];
+            slots = new int[capacity];
+            mask = capacity - 1;
+            for (int j = 0; j < oldSlots.length; j++) {
+                if (oldSlots[j] != 0) {
+                    int i = home(oldKeys[j], mask);
+                    while (slots[i] != 0) {
+                        i = (i + 1) & mask;
+                    }
+                    keys[i] = oldKeys[j];
+                    slots[i] = oldSlots[j];
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package dev.runnel.runtime.state.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.runtime.state.heap.HeapPriorityQueueTest.Element;
+import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.LinkedHashSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The heap store's timer queue of one key group: buckets of equal priority in a heap of buckets. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BucketedPriorityQueueSetTest {
+
+    private static BucketedPriorityQueueSet<Element> newQueue() {
+        return new BucketedPriorityQueueSet<>(e -> e.priority);
+    }
+
+    @Test
+    void equalPrioritiesComeOutInTheOrderTheyWereAdded() {
+        BucketedPriorityQueueSet<Element> queue = newQueue();
+        // Interleave two priorities; within each, ids were added in this order.
+        int[] ids = {7, 3, 9, 1, 40, 22, 5, 18, 2, 31, 11, 60, 13, 8, 27, 4, 19, 50, 6, 12};
+        for (int id : ids) {
+            queue.add(new Element(id % 2 == 0 ? 200 : 100, id));
+        }
+        List<Integer> odd = new ArrayList<>();
+        List<Integer> even = new ArrayList<>();
+        for (int id : ids) {
+            (id % 2 == 0 ? even : odd).add(id);
+        }
+        List<Integer> expected = new ArrayList<>(odd);
+        expected.addAll(even);
+        List<Integer> polled = new ArrayList<>();
+        Element e;
+        while ((e = queue.poll()) != null) {
+            polled.add(e.id);
+            assertThat(e.getInternalIndex()).isEqualTo(HeapPriorityQueueElement.NOT_CONTAINED);
+        }
+        assertThat(polled).isEqualTo(expected);
+        assertThat(queue.isEmpty()).isTrue();
+    }
+
+    @Test
+    void reportsHeadChangesAndDeduplicates() {
+        BucketedPriorityQueueSet<Element> queue = newQueue();
+        assertThat(queue.headPriority()).isEqualTo(Long.MAX_VALUE);
+        assertThat(queue.add(new Element(50, 1))).as("first element is the head").isTrue();
+        assertThat(queue.add(new Element(50, 2))).as("same priority queues behind the head").isFalse();
+        assertThat(queue.add(new Element(60, 3))).isFalse();
+        assertThat(queue.add(new Element(40, 4))).as("a smaller priority is the new head").isTrue();
+        assertThat(queue.add(new Element(40, 4))).as("an equal element changes nothing").isFalse();
+        assertThat(queue.size()).isEqualTo(4);
+        assertThat(queue.headPriority()).isEqualTo(40);
+        assertThat(queue.contains(new Element(50, 2))).isTrue();
+        assertThat(queue.contains(new Element(50, 9))).isFalse();
+
+        assertThat(queue.remove(new Element(50, 2))).as("not the head").isFalse();
+        assertThat(queue.remove(new Element(50, 2))).as("already gone").isFalse();
+        assertThat(queue.remove(new Element(40, 4))).as("the head").isTrue();
+        assertThat(queue.peek().id).isEqualTo(1);
+        assertThat(queue.remove(new Element(50, 1))).as("the head, emptying its bucket").isTrue();
+        assertThat(queue.peek().id).isEqualTo(3);
+        assertThat(queue.size()).isEqualTo(1);
+    }
+
+    @Test
+    void largeBucketsDeduplicateThroughTheirIndexAndSurviveCompaction() {
+        BucketedPriorityQueueSet<Element> queue = newQueue();
+        int n = 5_000;
+        for (int id = 0; id < n; id++) {
+            assertThat(queue.add(new Element(7, id))).isEqualTo(id == 0);
+        }
+        for (int id = 0; id < n; id++) {
+            assertThat(queue.add(new Element(7, id))).isFalse();
+        }
+        assertThat(queue.size()).isEqualTo(n);
+        // Remove every third, poll a few hundred from the front, then add more so the bucket compacts.
+        for (int id = 0; id < n; id += 3) {
+            assertThat(queue.remove(new Element(7, id))).isEqualTo(id == 0);
+        }
+        List<Integer> polled = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            polled.add(queue.poll().id);
+        }
+        for (int id = n; id < 2 * n; id++) {
+            queue.add(new Element(7, id));
+        }
+        List<Integer> expected = new ArrayList<>();
+        for (int id = 0; id < 2 * n; id++) {
+            if (id >= n || id % 3 != 0) {
+                expected.add(id);
+            }
+        }
+        Element e;
+        while ((e = queue.poll()) != null) {
+            polled.add(e.id);
+        }
+        assertThat(polled).isEqualTo(expected);
+    }
+
+    @Test
+    void randomOperationsMatchAModel() {
+        Random random = new Random(42);
+        BucketedPriorityQueueSet<Element> queue = newQueue();
+        // Model: priority -> elements in the order they were added.
+        TreeMap<Long, LinkedHashSet<Element>> model = new TreeMap<>();
+        int size = 0;
+        for (int op = 0; op < 300_000; op++) {
+            int kind = random.nextInt(10);
+            Element element = new Element(random.nextInt(40), random.nextInt(200));
+            if (kind < 5) {
+                Element head = size == 0 ? null : model.firstEntry().getValue().iterator().next();
+                boolean added = model.computeIfAbsent(element.priority, p -> new LinkedHashSet<>()).add(element);
+                Element newHead = model.firstEntry().getValue().iterator().next();
+                size += added ? 1 : 0;
+                assertThat(queue.add(element)).isEqualTo(added && newHead != head);
+            } else if (kind < 8) {
+                Element head = size == 0 ? null : model.firstEntry().getValue().iterator().next();
+                LinkedHashSet<Element> bucket = model.get(element.priority);
+                boolean removed = bucket != null && bucket.remove(element);
+                if (bucket != null && bucket.isEmpty()) {
+                    model.remove(element.priority);
+                }
+                size -= removed ? 1 : 0;
+                assertThat(queue.remove(element)).isEqualTo(removed && element.equals(head));
+            } else {
+                Element expected = null;
+                if (size > 0) {
+                    LinkedHashSet<Element> bucket = model.firstEntry().getValue();
+                    expected = bucket.iterator().next();
+                    bucket.remove(expected);
+                    if (bucket.isEmpty()) {
+                        model.pollFirstEntry();
+                    }
+                    size--;
+                }
+                assertThat(queue.poll()).isEqualTo(expected);
+            }
+            assertThat(queue.size()).isEqualTo(size);
+            if (op % 10_000 == 0) {
+                Set<Element> all = new HashSet<>();
+                model.values().forEach(all::addAll);
+                Set<Element> iterated = new HashSet<>();
+                for (Iterator<Element> it = queue.iterator(); it.hasNext(); ) {
+                    assertThat(iterated.add(it.next())).isTrue();
+                }
+                assertThat(iterated).isEqualTo(all);
+            }
+        }
+    }
+
+    @Test
+    void drainsInPriorityOrderAcrossManyDistinctPriorities() {
+        BucketedPriorityQueueSet<Element> queue = newQueue();
+        Random random = new Random(7);
+        List<Element> added = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            Element e = new Element(random.nextLong(), i);
+            queue.add(e);
+            added.add(e);
+        }
+        added.sort(Comparator.comparingLong(e -> e.priority));
+        List<Element> polled = new ArrayList<>();
+        Element e;
+        while ((e = queue.poll()) != null) {
+            polled.add(e);
+        }
+        assertThat(polled).isEqualTo(added);
+    }
+}
