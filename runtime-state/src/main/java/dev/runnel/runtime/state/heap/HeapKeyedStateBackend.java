@@ -38,9 +38,11 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * The heap store: keyed state and timers as Java objects on the JVM heap, one hash map per state and
- * key group ({@link StateTable}, {@link StateMap}), timers in {@link KeyGroupPartitionedPriorityQueue}s
- * of {@link HeapPriorityQueueSet}s. Fast (no serialization on access; values are held by reference,
+ * The heap store: keyed state and timers as Java objects on the JVM heap, in hash maps per state
+ * ({@link StateTable}, {@link StateMap}: per key group for a key's own state, per namespace shard for
+ * window state), timers in {@link KeyGroupPartitionedPriorityQueue}s of
+ * {@link BucketedPriorityQueueSet}s (timers by timestamp) or {@link HeapPriorityQueueSet}s (any other
+ * order). Fast (no serialization on access; values are held by reference,
  * as in Flink's heap backend) and bounded by the heap.
  *
  * <p>Snapshots are written synchronously in Runnel's shared format, so they restore into this store

@@ -48,14 +48,11 @@ final class HeapStateCodec {
     @SuppressWarnings({"unchecked", "rawtypes"})
     <K, N, S> int writeKeyGroup(StateTable<K, N, S> table, int keyGroupOffset, DataOutputSerializer out, long now)
             throws IOException {
-        StateMap<K, N, S> map = table.mapAt(keyGroupOffset);
-        if (map == null || map.size() == 0) {
-            return 0;
-        }
+        StateMap.Entry<K, N, S>[] entries = table.entriesInKeyGroup(keyGroupOffset);
         StateKind kind = table.metaInfo.kind();
         TtlSnapshotFilter ttl = table.ttlFilter;
         int count = 0;
-        for (StateMap.Entry<K, N, S> e : map.slots()) {
+        for (StateMap.Entry<K, N, S> e : entries) {
             if (e != null) {
                 S value = table.valueOf(e);
                 switch (kind) {
@@ -184,7 +181,6 @@ final class HeapStateCodec {
     /** Decodes a restored section of {@code table}'s state into the map of its key group. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     <K, N, S> void restore(StateTable<K, N, S> table, SnapshotSection section, int keyGroupOffset) throws IOException {
-        StateMap<K, N, S> map = table.mapForWriting(keyGroupOffset);
         StateKind kind = table.metaInfo.kind();
         SnapshotEntryCursor c = section.entries();
         while (c.next()) {
@@ -234,7 +230,7 @@ final class HeapStateCodec {
                     continue; // the heap store never keeps empty lists or maps
                 }
             }
-            table.putRestored(map, key, namespace, StateMap.hash(key.hashCode(), namespace.hashCode()), value);
+            table.putRestored(keyGroupOffset, key, namespace, value);
         }
     }
 

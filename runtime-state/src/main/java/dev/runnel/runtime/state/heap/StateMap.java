@@ -43,6 +43,8 @@ final class StateMap<K, N, S> {
         S state;
         /** The value's bits when the table keeps primitives in place (see {@link PrimitiveValue}). */
         long bits;
+        /** The key's key group, as an offset in the backend's range; set by the {@link StateTable}. */
+        int keyGroupOffset;
 
         Entry(K key, N namespace, int hash, S state) {
             this.key = key;

@@ -7,8 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * All entries of one keyed state in a heap backend: one {@link StateMap} per key group of the
- * backend's range (created on first write), addressed through the backend's current key.
+ * All entries of one keyed state in a heap backend, in {@link StateMap}s (each created on first
+ * write), addressed through the backend's current key:
+ * <ul>
+ *   <li>state of the key itself (the void namespace) has one map per key group of the backend's range;
+ *   <li>state per window (any other namespace) has {@value #NAMESPACE_SHARDS} maps chosen by the
+ *       namespace's hash, so that the entries of one window share a map. A window's entries are
+ *       written while the window is open and read once more when it fires; keeping them together
+ *       keeps the map of the window being filled in the cache, and the one being fired small,
+ *       instead of spreading each window over every key group's map. Snapshots, which go key group
+ *       by key group, group these entries by the key group each remembers
+ *       ({@link #entriesInKeyGroup}).
+ * </ul>
  *
  * <p>Remembers the entry of the last lookup, valid until the current key is set again, the namespace
  * object changes or an entry is removed, so that the {@code update()} that usually follows a
@@ -39,8 +49,15 @@ final class StateTable<K, N, S> {
     /** Whether entries are short-lived (state per window): selects the maps' churn layout. */
     private final boolean churn;
 
+    /** The number of maps of a per-window state (a power of two). */
+    static final int NAMESPACE_SHARDS = 64;
+
     private final HeapKeyContext<K> context;
+    private final int numberOfKeyGroupsInRange;
+    /** Per key group (key state), or per namespace shard (window state). */
     private final StateMap<K, N, S>[] maps;
+    /** Window state's entries grouped by key group for a snapshot; dropped by any insertion or removal. */
+    private List<StateMap.Entry<K, N, S>>[] byKeyGroup;
 
     private StateMap.Entry<K, N, S> cachedEntry;
     private Object cachedNamespace;
@@ -59,7 +76,27 @@ final class StateTable<K, N, S> {
         this.ttlFilter = ttlFilter;
         this.primitive = primitiveValues ? PrimitiveValue.Kind.of(stateSerializer) : null;
         this.churn = churn;
-        this.maps = (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[numberOfKeyGroupsInRange];
+        this.numberOfKeyGroupsInRange = numberOfKeyGroupsInRange;
+        this.maps = (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[churn ? NAMESPACE_SHARDS : numberOfKeyGroupsInRange];
+    }
+
+    /** The map that holds the current key's entry under a namespace with this hash. */
+    private int mapIndex(int namespaceHash) {
+        if (!churn) {
+            return context.keyGroupOffset;
+        }
+        int h = namespaceHash * 0x9E3779B9;
+        return (h ^ (h >>> 16)) & (NAMESPACE_SHARDS - 1);
+    }
+
+    private StateMap<K, N, S> mapForWriting(int namespaceHash, int keyGroupOffset) {
+        int index = churn ? mapIndex(namespaceHash) : keyGroupOffset;
+        StateMap<K, N, S> map = maps[index];
+        if (map == null) {
+            map = new StateMap<>(churn);
+            maps[index] = map;
+        }
+        return map;
     }
 
     // ------------------------------------------------------------------ current key
@@ -71,7 +108,7 @@ final class StateTable<K, N, S> {
         if (e != null && cachedVersion == c.version && cachedNamespace == namespace) {
             return e;
         }
-        StateMap<K, N, S> map = maps[c.keyGroupOffset];
+        StateMap<K, N, S> map = maps[mapIndex(namespaceHash)];
         if (map == null) {
             return null;
         }
@@ -116,14 +153,19 @@ final class StateTable<K, N, S> {
         e.bits = primitive.toBits(value);
     }
 
-    /** Puts a restored value into {@code map}, in the form this table keeps values. */
+    /** Puts a restored value of a key in the key group at {@code keyGroupOffset}, in the form this table keeps values. */
     @SuppressWarnings("unchecked")
-    void putRestored(StateMap<K, N, S> map, K key, N namespace, int hash, S value) {
-        if (primitive == null) {
-            map.put(key, namespace, hash, value);
-        } else {
-            map.put(key, namespace, hash, (S) PrimitiveValue.PRESENT).bits = primitive.toBits(value);
+    void putRestored(int keyGroupOffset, K key, N namespace, S value) {
+        int namespaceHash = namespace.hashCode();
+        StateMap<K, N, S> map = mapForWriting(namespaceHash, keyGroupOffset);
+        int hash = StateMap.hash(key.hashCode(), namespaceHash);
+        StateMap.Entry<K, N, S> e = map.put(key, namespace, hash, primitive == null ? value : (S) PrimitiveValue.PRESENT);
+        if (primitive != null) {
+            e.bits = primitive.toBits(value);
         }
+        e.keyGroupOffset = keyGroupOffset;
+        cachedEntry = null;
+        byKeyGroup = null;
     }
 
     /** Sets the current key's value under {@code namespace} (not null). */
@@ -144,12 +186,10 @@ final class StateTable<K, N, S> {
                     ? "no current key is set (keyed state is only available while processing a keyed record or timer)"
                     : "no namespace is set (call setCurrentNamespace first)"));
         }
-        StateMap<K, N, S> map = maps[c.keyGroupOffset];
-        if (map == null) {
-            map = new StateMap<>(churn);
-            maps[c.keyGroupOffset] = map;
-        }
+        StateMap<K, N, S> map = mapForWriting(namespaceHash, c.keyGroupOffset);
         StateMap.Entry<K, N, S> e = map.insert(c.key, namespace, StateMap.hash(c.keyHash, namespaceHash), value);
+        e.keyGroupOffset = c.keyGroupOffset;
+        byKeyGroup = null;
         remember(e, namespace, c.version);
         return e;
     }
@@ -157,13 +197,17 @@ final class StateTable<K, N, S> {
     /** Removes the current key's value under {@code namespace} and returns it, or null. */
     S remove(N namespace, int namespaceHash) {
         HeapKeyContext<K> c = context;
-        StateMap<K, N, S> map = maps[c.keyGroupOffset];
+        StateMap<K, N, S> map = maps[mapIndex(namespaceHash)];
         if (map == null) {
             return null;
         }
         cachedEntry = null;
         StateMap.Entry<K, N, S> e = map.remove(c.key, namespace, StateMap.hash(c.keyHash, namespaceHash));
-        return e == null ? null : e.state;
+        if (e == null) {
+            return null;
+        }
+        byKeyGroup = null;
+        return e.state;
     }
 
     private void remember(StateMap.Entry<K, N, S> e, Object namespace, int version) {
@@ -174,33 +218,62 @@ final class StateTable<K, N, S> {
 
     // ------------------------------------------------------------------ whole table
 
-    /** The map of the key group at {@code keyGroupOffset} in the range, or null if it never had entries. */
-    StateMap<K, N, S> mapAt(int keyGroupOffset) {
-        return maps[keyGroupOffset];
-    }
-
-    /** The map of the key group at {@code keyGroupOffset}, created if needed (for restores). */
-    StateMap<K, N, S> mapForWriting(int keyGroupOffset) {
-        StateMap<K, N, S> map = maps[keyGroupOffset];
-        if (map == null) {
-            map = new StateMap<>(churn);
-            maps[keyGroupOffset] = map;
+    /**
+     * The entries of the key group at {@code keyGroupOffset} in the range, for a snapshot: skip nulls,
+     * and do not change the table while iterating. For window state the first call after a change
+     * groups all entries by key group once, so a snapshot of every key group reads each entry once.
+     */
+    StateMap.Entry<K, N, S>[] entriesInKeyGroup(int keyGroupOffset) {
+        if (!churn) {
+            StateMap<K, N, S> map = maps[keyGroupOffset];
+            return map == null ? noEntries() : map.slots();
         }
-        return map;
+        if (byKeyGroup == null) {
+            groupByKeyGroup();
+        }
+        List<StateMap.Entry<K, N, S>> entries = byKeyGroup[keyGroupOffset];
+        return entries == null ? noEntries() : entries.toArray(noEntries());
     }
 
-    /** The keys with an entry under {@code namespace}, in a list the caller owns. */
-    List<K> keys(Object namespace) {
-        List<K> keys = new ArrayList<>();
+    @SuppressWarnings("unchecked")
+    private void groupByKeyGroup() {
+        List<StateMap.Entry<K, N, S>>[] groups = (List<StateMap.Entry<K, N, S>>[]) new List<?>[numberOfKeyGroupsInRange];
         for (StateMap<K, N, S> map : maps) {
             if (map == null || map.size() == 0) {
                 continue;
             }
             for (StateMap.Entry<K, N, S> e : map.slots()) {
                 if (e != null) {
-                    if (e.namespace.equals(namespace)) {
-                        keys.add(e.key);
+                    List<StateMap.Entry<K, N, S>> group = groups[e.keyGroupOffset];
+                    if (group == null) {
+                        group = new ArrayList<>();
+                        groups[e.keyGroupOffset] = group;
                     }
+                    group.add(e);
+                }
+            }
+        }
+        byKeyGroup = groups;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <K, N, S> StateMap.Entry<K, N, S>[] noEntries() {
+        return (StateMap.Entry<K, N, S>[]) NO_ENTRIES;
+    }
+
+    private static final StateMap.Entry<?, ?, ?>[] NO_ENTRIES = new StateMap.Entry<?, ?, ?>[0];
+
+    /** The keys with an entry under {@code namespace}, in a list the caller owns. */
+    List<K> keys(Object namespace) {
+        List<K> keys = new ArrayList<>();
+        StateMap<K, N, S>[] candidates = churn ? singleMap(maps[mapIndex(namespace.hashCode())]) : maps;
+        for (StateMap<K, N, S> map : candidates) {
+            if (map == null || map.size() == 0) {
+                continue;
+            }
+            for (StateMap.Entry<K, N, S> e : map.slots()) {
+                if (e != null && e.namespace.equals(namespace)) {
+                    keys.add(e.key);
                 }
             }
         }
@@ -216,10 +289,16 @@ final class StateTable<K, N, S> {
         return size;
     }
 
+    @SuppressWarnings("unchecked")
+    private static <K, N, S> StateMap<K, N, S>[] singleMap(StateMap<K, N, S> map) {
+        return (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[] {map};
+    }
+
     /** Drops every entry; the table stays usable. */
     void clear() {
         cachedEntry = null;
         cachedNamespace = null;
+        byKeyGroup = null;
         for (int i = 0; i < maps.length; i++) {
             maps[i] = null;
         }
