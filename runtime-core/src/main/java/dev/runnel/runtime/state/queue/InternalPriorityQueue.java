@@ -30,8 +30,12 @@ public interface InternalPriorityQueue<T> {
 
     int size();
 
-    /** Adds every element of {@code elements}. */
-    void addAll(Collection<? extends T> elements);
+    /** Adds every element of {@code elements}, one {@link #add} each. */
+    default void addAll(Collection<? extends T> elements) {
+        for (T element : elements) {
+            add(element);
+        }
+    }
 
     /** All elements, in no particular order; the queue must not change while iterating. */
     Iterator<T> iterator();

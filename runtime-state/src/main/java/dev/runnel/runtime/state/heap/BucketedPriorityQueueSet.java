@@ -3,7 +3,6 @@ package dev.runnel.runtime.state.heap;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -186,13 +185,6 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     @Override
     public int size() {
         return size;
-    }
-
-    @Override
-    public void addAll(Collection<? extends T> elements) {
-        for (T element : elements) {
-            add(element);
-        }
     }
 
     /** The queued elements in no particular order; the queue must not change meanwhile. */
@@ -452,8 +444,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                     break;
                 }
                 int home = hashes[at - 1] & m;
-                boolean homeInRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
-                if (!homeInRange) {
+                if (LinearProbing.canMoveBack(home, hole, i)) {
                     ix[hole] = at;
                     hole = i;
                 }
@@ -526,8 +517,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                     break;
                 }
                 int home = home(keys[i], m);
-                boolean homeInRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
-                if (!homeInRange) {
+                if (LinearProbing.canMoveBack(home, hole, i)) {
                     keys[hole] = keys[i];
                     slots[hole] = slots[i];
                     hole = i;

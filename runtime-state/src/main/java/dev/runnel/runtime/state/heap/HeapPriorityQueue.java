@@ -5,7 +5,6 @@ import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -191,13 +190,6 @@ public final class HeapPriorityQueue<T extends HeapPriorityQueueElement> impleme
     @Override
     public int size() {
         return size;
-    }
-
-    @Override
-    public void addAll(Collection<? extends T> elements) {
-        for (T element : elements) {
-            add(element);
-        }
     }
 
     /** Removes every element (marking each as in no heap) and keeps the arrays. */

@@ -3,7 +3,6 @@ package dev.runnel.runtime.state.heap;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.PriorityComparator;
-import java.util.Collection;
 import java.util.Iterator;
 
 /**
@@ -93,13 +92,6 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
     @Override
     public int size() {
         return heap.size();
-    }
-
-    @Override
-    public void addAll(Collection<? extends T> elements) {
-        for (T element : elements) {
-            add(element);
-        }
     }
 
     /** Removes every element. */

@@ -8,7 +8,6 @@ import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -194,13 +193,6 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
             size += queue(queue).size();
         }
         return size;
-    }
-
-    @Override
-    public void addAll(Collection<? extends T> elements) {
-        for (T element : elements) {
-            add(element);
-        }
     }
 
     /** Every element, key group by key group; the queue must not change while iterating. */

@@ -103,8 +103,7 @@ final class SlotIndex<T extends HeapPriorityQueueElement> {
                 break;
             }
             int home = candidate & mask;
-            boolean homeInRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
-            if (!homeInRange) {
+            if (LinearProbing.canMoveBack(home, hole, i)) {
                 hashes[hole] = candidate;
                 slots[hole] = slots[i];
                 hole = i;

@@ -218,8 +218,7 @@ final class StateMap<K, N, S> {
                 break;
             }
             int home = candidate & m;
-            boolean homeInRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
-            if (!homeInRange) {
+            if (LinearProbing.canMoveBack(home, hole, i)) {
                 t[hole << shift] = candidate;
                 if (churn) {
                     t[(hole << 1) + 1] = t[(i << 1) + 1];

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -230,13 +229,6 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
             sizeKnown = true;
         }
         return size;
-    }
-
-    @Override
-    public void addAll(Collection<? extends T> elements) {
-        for (T element : elements) {
-            add(element);
-        }
     }
 
     /** Every element of this key group, read from RocksDB (which holds them all) in priority order. */
