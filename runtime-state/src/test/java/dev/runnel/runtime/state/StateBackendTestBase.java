@@ -1231,6 +1231,59 @@ public abstract class StateBackendTestBase {
         }
 
         @Test
+        void eachSnapshotOfWindowStateShowsTheChangesMadeBeforeIt() throws Exception {
+            KeyedStateBackend<Integer> backend = createBackend();
+            ValueState<Long> perWindow = backend.getOrCreateKeyedState(LongSerializer.INSTANCE, longValue("per-window"));
+            InternalKvState<Integer, Long, Long> internal = internal(perWindow);
+            Map<List<Long>, Long> expected = new HashMap<>();
+            for (int key = 0; key < 400; key++) {
+                backend.setCurrentKey(key);
+                for (long window = 0; window < 5; window++) {
+                    internal.setCurrentNamespace(window);
+                    perWindow.update(key * 100L + window);
+                    expected.put(List.of((long) key, window), key * 100L + window);
+                }
+            }
+            KeyedStateHandle first = snapshotToFile(backend, ALL);
+            Map<List<Long>, Long> atFirst = new HashMap<>(expected);
+            // windows 0 and 1 fire and are dropped, window 5 opens, window 2 changes
+            for (int key = 0; key < 400; key++) {
+                backend.setCurrentKey(key);
+                for (long window = 0; window < 6; window++) {
+                    internal.setCurrentNamespace(window);
+                    if (window < 2) {
+                        perWindow.clear();
+                        expected.remove(List.of((long) key, window));
+                    } else if (window == 2 || window == 5) {
+                        perWindow.update(-key - window);
+                        expected.put(List.of((long) key, window), (long) -key - window);
+                    }
+                }
+            }
+            KeyedStateHandle second = snapshotToFile(backend, ALL);
+            assertThat(windowState(restore(ALL, first))).isEqualTo(atFirst);
+            assertThat(windowState(restore(ALL, second))).isEqualTo(expected);
+        }
+
+        /** Every (key, window) -> value of the "per-window" state for keys 0..399 and windows 0..9. */
+        private Map<List<Long>, Long> windowState(KeyedStateBackend<Integer> backend) throws Exception {
+            ValueState<Long> perWindow = backend.getOrCreateKeyedState(LongSerializer.INSTANCE, longValue("per-window"));
+            InternalKvState<Integer, Long, Long> internal = internal(perWindow);
+            Map<List<Long>, Long> found = new HashMap<>();
+            for (int key = 0; key < 400; key++) {
+                backend.setCurrentKey(key);
+                for (long window = 0; window < 10; window++) {
+                    internal.setCurrentNamespace(window);
+                    Long value = perWindow.value();
+                    if (value != null) {
+                        found.put(List.of((long) key, window), value);
+                    }
+                }
+            }
+            return found;
+        }
+
+        @Test
         void restoreIntoADifferentParallelism() throws Exception {
             Set<Integer> allKeys = keysIn(ALL, 2000);
             List<KeyedStateHandle> handles = new ArrayList<>();
