@@ -1,6 +1,8 @@
 package dev.runnel.api.java.tuple;
 
+import dev.runnel.util.StringUtils;
 import java.io.Serializable;
+import java.util.Objects;
 
 /**
  * The base of the fixed-arity tuples {@link Tuple0} to {@link Tuple12}: small records with public,
@@ -62,6 +64,47 @@ public abstract class Tuple implements Serializable {
      * narrows the return type to itself.
      */
     public abstract Tuple copy();
+
+    /** Equal to a tuple of the same arity whose fields are pairwise {@code equals} (arrays by identity). */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Tuple other) || other.getArity() != getArity()) {
+            return false;
+        }
+        for (int i = 0; i < getArity(); i++) {
+            if (!Objects.equals(getField(i), other.getField(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Flink's formula exactly, so that tuple keys map to the same key groups as in Flink. */
+    @Override
+    public int hashCode() {
+        int result = 0;
+        for (int i = 0; i < getArity(); i++) {
+            Object field = getField(i);
+            result = 31 * result + (field != null ? field.hashCode() : 0);
+        }
+        return result;
+    }
+
+    /** {@code (f0,f1,...)}, arrays element by element. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder("(");
+        for (int i = 0; i < getArity(); i++) {
+            if (i > 0) {
+                text.append(',');
+            }
+            text.append(StringUtils.arrayAwareToString(getField(i)));
+        }
+        return text.append(')').toString();
+    }
 
     /**
      * The tuple class with {@code arity} fields.

@@ -40,21 +40,6 @@ public class Tuple0 extends Tuple {
         return new Tuple0();
     }
 
-    @Override
-    public boolean equals(Object o) {
-        return this == o || o instanceof Tuple0;
-    }
-
-    @Override
-    public int hashCode() {
-        return 0;
-    }
-
-    @Override
-    public String toString() {
-        return "()";
-    }
-
     private Object readResolve() {
         return INSTANCE;
     }

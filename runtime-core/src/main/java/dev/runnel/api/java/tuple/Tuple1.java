@@ -1,7 +1,5 @@
 package dev.runnel.api.java.tuple;
 
-import dev.runnel.util.StringUtils;
-import java.util.Objects;
 
 /**
  * A tuple with 1 field, {@code f0}. See {@link Tuple} for the contract: public mutable
@@ -65,32 +63,5 @@ public class Tuple1<T0> extends Tuple {
     @Override
     public Tuple1<T0> copy() {
         return new Tuple1<>(this.f0);
-    }
-
-    /** Equal to any {@code Tuple1} (including subclasses) whose fields are pairwise equal. */
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof Tuple1)) {
-            return false;
-        }
-        Tuple1<?> other = (Tuple1<?>) o;
-        return Objects.equals(f0, other.f0);
-    }
-
-    /** Flink's formula exactly, so that tuple keys map to the same key groups as in Flink. */
-    @Override
-    public int hashCode() {
-        int result = f0 != null ? f0.hashCode() : 0;
-        return result;
-    }
-
-    @Override
-    public String toString() {
-        return "("
-                + StringUtils.arrayAwareToString(f0)
-                + ")";
     }
 }

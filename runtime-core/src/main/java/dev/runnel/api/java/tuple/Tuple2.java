@@ -1,7 +1,5 @@
 package dev.runnel.api.java.tuple;
 
-import dev.runnel.util.StringUtils;
-import java.util.Objects;
 
 /**
  * A tuple with 2 fields, {@code f0} and {@code f1}. See {@link Tuple} for the contract: public mutable
@@ -81,35 +79,5 @@ public class Tuple2<T0, T1> extends Tuple {
     /** A new tuple with the two fields swapped: {@code (f1,f0)}. */
     public Tuple2<T1, T0> swap() {
         return new Tuple2<>(f1, f0);
-    }
-
-    /** Equal to any {@code Tuple2} (including subclasses) whose fields are pairwise equal. */
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof Tuple2)) {
-            return false;
-        }
-        Tuple2<?, ?> other = (Tuple2<?, ?>) o;
-        return Objects.equals(f0, other.f0)
-                && Objects.equals(f1, other.f1);
-    }
-
-    /** Flink's formula exactly, so that tuple keys map to the same key groups as in Flink. */
-    @Override
-    public int hashCode() {
-        int result = f0 != null ? f0.hashCode() : 0;
-        result = 31 * result + (f1 != null ? f1.hashCode() : 0);
-        return result;
-    }
-
-    @Override
-    public String toString() {
-        return "("
-                + StringUtils.arrayAwareToString(f0) + ","
-                + StringUtils.arrayAwareToString(f1)
-                + ")";
     }
 }

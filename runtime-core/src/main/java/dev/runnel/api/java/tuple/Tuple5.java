@@ -1,7 +1,5 @@
 package dev.runnel.api.java.tuple;
 
-import dev.runnel.util.StringUtils;
-import java.util.Objects;
 
 /**
  * A tuple with 5 fields, {@code f0} to {@code f4}. See {@link Tuple} for the contract: public mutable
@@ -109,44 +107,5 @@ public class Tuple5<T0, T1, T2, T3, T4> extends Tuple {
     @Override
     public Tuple5<T0, T1, T2, T3, T4> copy() {
         return new Tuple5<>(this.f0, this.f1, this.f2, this.f3, this.f4);
-    }
-
-    /** Equal to any {@code Tuple5} (including subclasses) whose fields are pairwise equal. */
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof Tuple5)) {
-            return false;
-        }
-        Tuple5<?, ?, ?, ?, ?> other = (Tuple5<?, ?, ?, ?, ?>) o;
-        return Objects.equals(f0, other.f0)
-                && Objects.equals(f1, other.f1)
-                && Objects.equals(f2, other.f2)
-                && Objects.equals(f3, other.f3)
-                && Objects.equals(f4, other.f4);
-    }
-
-    /** Flink's formula exactly, so that tuple keys map to the same key groups as in Flink. */
-    @Override
-    public int hashCode() {
-        int result = f0 != null ? f0.hashCode() : 0;
-        result = 31 * result + (f1 != null ? f1.hashCode() : 0);
-        result = 31 * result + (f2 != null ? f2.hashCode() : 0);
-        result = 31 * result + (f3 != null ? f3.hashCode() : 0);
-        result = 31 * result + (f4 != null ? f4.hashCode() : 0);
-        return result;
-    }
-
-    @Override
-    public String toString() {
-        return "("
-                + StringUtils.arrayAwareToString(f0) + ","
-                + StringUtils.arrayAwareToString(f1) + ","
-                + StringUtils.arrayAwareToString(f2) + ","
-                + StringUtils.arrayAwareToString(f3) + ","
-                + StringUtils.arrayAwareToString(f4)
-                + ")";
     }
 }

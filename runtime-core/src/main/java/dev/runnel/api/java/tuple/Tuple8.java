@@ -1,7 +1,5 @@
 package dev.runnel.api.java.tuple;
 
-import dev.runnel.util.StringUtils;
-import java.util.Objects;
 
 /**
  * A tuple with 8 fields, {@code f0} to {@code f7}. See {@link Tuple} for the contract: public mutable
@@ -142,53 +140,5 @@ public class Tuple8<T0, T1, T2, T3, T4, T5, T6, T7> extends Tuple {
     @Override
     public Tuple8<T0, T1, T2, T3, T4, T5, T6, T7> copy() {
         return new Tuple8<>(this.f0, this.f1, this.f2, this.f3, this.f4, this.f5, this.f6, this.f7);
-    }
-
-    /** Equal to any {@code Tuple8} (including subclasses) whose fields are pairwise equal. */
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof Tuple8)) {
-            return false;
-        }
-        Tuple8<?, ?, ?, ?, ?, ?, ?, ?> other = (Tuple8<?, ?, ?, ?, ?, ?, ?, ?>) o;
-        return Objects.equals(f0, other.f0)
-                && Objects.equals(f1, other.f1)
-                && Objects.equals(f2, other.f2)
-                && Objects.equals(f3, other.f3)
-                && Objects.equals(f4, other.f4)
-                && Objects.equals(f5, other.f5)
-                && Objects.equals(f6, other.f6)
-                && Objects.equals(f7, other.f7);
-    }
-
-    /** Flink's formula exactly, so that tuple keys map to the same key groups as in Flink. */
-    @Override
-    public int hashCode() {
-        int result = f0 != null ? f0.hashCode() : 0;
-        result = 31 * result + (f1 != null ? f1.hashCode() : 0);
-        result = 31 * result + (f2 != null ? f2.hashCode() : 0);
-        result = 31 * result + (f3 != null ? f3.hashCode() : 0);
-        result = 31 * result + (f4 != null ? f4.hashCode() : 0);
-        result = 31 * result + (f5 != null ? f5.hashCode() : 0);
-        result = 31 * result + (f6 != null ? f6.hashCode() : 0);
-        result = 31 * result + (f7 != null ? f7.hashCode() : 0);
-        return result;
-    }
-
-    @Override
-    public String toString() {
-        return "("
-                + StringUtils.arrayAwareToString(f0) + ","
-                + StringUtils.arrayAwareToString(f1) + ","
-                + StringUtils.arrayAwareToString(f2) + ","
-                + StringUtils.arrayAwareToString(f3) + ","
-                + StringUtils.arrayAwareToString(f4) + ","
-                + StringUtils.arrayAwareToString(f5) + ","
-                + StringUtils.arrayAwareToString(f6) + ","
-                + StringUtils.arrayAwareToString(f7)
-                + ")";
     }
 }
