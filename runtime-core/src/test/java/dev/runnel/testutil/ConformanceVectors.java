@@ -1,6 +1,10 @@
 package dev.runnel.testutil;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,14 +15,22 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * Reads the conformance vectors Apache Flink produced, from {@code ../shared/conformance/} next to the
- * repository root (see {@link #directory()} for how the folder is found); a missing folder or file fails
- * loudly, never skips.
+ * Reads the conformance vectors Apache Flink 1.20.5 produced. The repository keeps its own copy on the
+ * test classpath ({@code runtime-core/src/test/resources/conformance/}, shipped in runtime-core's test jar
+ * so other modules read the same files); nothing outside the repository is consulted. A missing file fails
+ * loudly, never skips. Every row handed out is counted, so a test can report how many rows it checked.
  */
 public final class ConformanceVectors {
+
+    /** The classpath folder that holds the vectors. */
+    public static final String RESOURCE_FOLDER = "conformance";
+
+    private static final Map<String, Integer> ROWS_READ = new java.util.concurrent.ConcurrentSkipListMap<>();
 
     private ConformanceVectors() {}
 
@@ -74,51 +86,39 @@ public final class ConformanceVectors {
         }
     }
 
-    /**
-     * The conformance folder; fails if it does not exist. {@code RUNNEL_SHARED_DIR} (set by {@code .ci/run})
-     * names the shared folder outright; otherwise the first {@code shared/conformance} found beside the
-     * repository root or in a folder above it is used.
-     */
-    public static Path directory() {
-        String explicit = System.getenv("RUNNEL_SHARED_DIR");
-        if (explicit != null && !explicit.isBlank()) {
-            Path dir = Paths.get(explicit).resolve("conformance").toAbsolutePath().normalize();
-            if (!Files.isDirectory(dir)) {
-                throw new IllegalStateException("RUNNEL_SHARED_DIR=" + explicit + " has no conformance/ folder ("
-                        + dir + "); point it at the shared folder that holds the Flink conformance vectors.");
-            }
-            return dir;
-        }
-        Path root = repositoryRoot();
-        for (Path p = root.getParent(); p != null; p = p.getParent()) {
-            Path dir = p.resolve("shared").resolve("conformance");
-            if (Files.isDirectory(dir)) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException("Conformance vectors not found: no shared/conformance beside the repository "
-                + root + " or in any folder above it. They must sit in ../shared/conformance next to the repository "
-                + "(or set RUNNEL_SHARED_DIR); the conformance tests cannot pass without them.");
+    /** The names of every {@code .tsv} file among the vectors on the classpath, sorted. */
+    public static List<String> files() {
+        return listResourceFolder().stream().filter(n -> n.endsWith(".tsv")).sorted().toList();
     }
 
-    /** The names of every {@code .tsv} file in the conformance folder. */
-    public static List<String> files() {
-        try (Stream<Path> list = Files.list(directory())) {
-            return list.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tsv")).sorted().toList();
+    /** The names of every file in the vector folder on the classpath (the vectors and their README). */
+    public static List<String> allFiles() {
+        return listResourceFolder().stream().sorted().toList();
+    }
+
+    /** The raw bytes of one vector file from the classpath; fails if it is missing. */
+    public static byte[] bytes(String fileName) {
+        String resource = RESOURCE_FOLDER + "/" + fileName;
+        try (InputStream in = ConformanceVectors.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("conformance file " + resource + " is not on the test classpath; "
+                        + "it belongs in runtime-core/src/test/resources/" + resource);
+            }
+            return in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("cannot read conformance file " + resource, e);
         }
+    }
+
+    /** How many data rows each file has handed out so far in this JVM, by file name. */
+    public static Map<String, Integer> rowsRead() {
+        return Map.copyOf(ROWS_READ);
     }
 
     /** All data rows of {@code fileName}; fails if it is missing or has no rows. */
     public static List<Row> read(String fileName) {
-        Path file = directory().resolve(fileName);
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read conformance file " + file, e);
-        }
+        String file = RESOURCE_FOLDER + "/" + fileName;
+        List<String> lines = new String(bytes(fileName), StandardCharsets.UTF_8).lines().toList();
         if (lines.size() < 2) {
             throw new IllegalStateException("conformance file " + file + " has no data rows");
         }
@@ -140,6 +140,7 @@ public final class ConformanceVectors {
             }
             rows.add(new Row(i + 1, values));
         }
+        ROWS_READ.merge(fileName, rows.size(), Integer::sum);
         return rows;
     }
 
@@ -167,18 +168,36 @@ public final class ConformanceVectors {
         return sb.append(']').toString();
     }
 
-    private static Path repositoryRoot() {
-        String property = System.getProperty("runnel.root");
-        if (property != null && !property.isBlank() && !property.contains("${")) {
-            return Paths.get(property).toAbsolutePath().normalize();
+    /**
+     * Lists the vector folder whether the classpath holds it as a directory (this module's own tests) or
+     * inside runtime-core's test jar (other modules' tests).
+     */
+    private static List<String> listResourceFolder() {
+        URL marker = ConformanceVectors.class.getClassLoader().getResource(RESOURCE_FOLDER + "/README.md");
+        if (marker == null) {
+            throw new IllegalStateException("the conformance vectors are not on the test classpath: expected "
+                    + RESOURCE_FOLDER + "/README.md from runtime-core/src/test/resources (or runtime-core's test jar)");
         }
-        Path dir = Paths.get("").toAbsolutePath();
-        for (Path p = dir; p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("runtime-core")) && Files.isRegularFile(p.resolve("pom.xml"))) {
-                return p;
+        try {
+            if ("file".equals(marker.getProtocol())) {
+                try (Stream<Path> list = Files.list(Paths.get(marker.toURI()).getParent())) {
+                    return list.map(p -> p.getFileName().toString()).toList();
+                }
             }
+            if ("jar".equals(marker.getProtocol())) {
+                JarURLConnection connection = (JarURLConnection) marker.openConnection();
+                connection.setUseCaches(false);
+                try (JarFile jar = connection.getJarFile()) {
+                    String prefix = RESOURCE_FOLDER + "/";
+                    return jar.stream().map(JarEntry::getName)
+                            .filter(n -> n.startsWith(prefix) && n.length() > prefix.length() && !n.endsWith("/"))
+                            .map(n -> n.substring(prefix.length())).toList();
+                }
+            }
+        } catch (IOException | URISyntaxException e) {
+            throw new IllegalStateException("cannot list the conformance vectors at " + marker, e);
         }
-        throw new IllegalStateException("Cannot find the repository root (a folder holding pom.xml and runtime-core) "
-                + "above " + dir + "; set -Drunnel.root=<path>");
+        throw new IllegalStateException("cannot list the conformance vectors at " + marker
+                + ": neither a folder nor a jar");
     }
 }
