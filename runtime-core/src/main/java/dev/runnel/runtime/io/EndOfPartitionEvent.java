@@ -8,6 +8,11 @@ public final class EndOfPartitionEvent implements ChannelEvent {
     private EndOfPartitionEvent() {}
 
     @Override
+    public Type type() {
+        return Type.END_OF_PARTITION;
+    }
+
+    @Override
     public String toString() {
         return "EndOfPartition";
     }

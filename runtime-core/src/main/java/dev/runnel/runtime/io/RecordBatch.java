@@ -1,9 +1,11 @@
 package dev.runnel.runtime.io;
 
 /**
- * A batch of records in flight between two subtasks: values and their timestamps in parallel arrays.
- * Moving records a batch at a time keeps the cost of handing data between threads (one queue
- * operation, one possible wake-up) off the per-record path.
+ * What a channel carries: either a batch of records in flight between two subtasks (values and their
+ * timestamps in parallel arrays) or exactly one {@link ChannelEvent} ({@link #isEvent()}), as Flink's
+ * buffers are data or event. One element type keeps the channel typed, so a consumer dispatches with one
+ * boolean per batch instead of type tests. Moving records a batch at a time keeps the cost of handing data
+ * between threads (one queue operation, one possible wake-up) off the per-record path.
  *
  * <p>Ownership moves with the batch: the writer fills it, hands it to a channel and does not touch
  * it again; the reader consumes it and gives it back through {@link InputGate#recycle(RecordBatch)}.
@@ -14,8 +16,12 @@ public final class RecordBatch {
     /** The timestamp of a record that has none. */
     public static final long NO_TIMESTAMP = Long.MIN_VALUE;
 
+    private static final Object[] NO_VALUES = new Object[0];
+    private static final long[] NO_TIMESTAMPS = new long[0];
+
     private final Object[] values;
     private final long[] timestamps;
+    private final ChannelEvent event;
     private int size;
 
     public RecordBatch(int capacity) {
@@ -24,6 +30,28 @@ public final class RecordBatch {
         }
         this.values = new Object[capacity];
         this.timestamps = new long[capacity];
+        this.event = null;
+    }
+
+    private RecordBatch(ChannelEvent event) {
+        this.values = NO_VALUES;
+        this.timestamps = NO_TIMESTAMPS;
+        this.event = event;
+    }
+
+    /** A channel element that carries {@code event} and no records; never recycled. */
+    public static RecordBatch ofEvent(ChannelEvent event) {
+        return new RecordBatch(java.util.Objects.requireNonNull(event, "event"));
+    }
+
+    /** Whether this element is an event rather than records. */
+    public boolean isEvent() {
+        return event != null;
+    }
+
+    /** The event this element carries, or null for a batch of records. */
+    public ChannelEvent event() {
+        return event;
     }
 
     /** Appends a record; returns true when the batch is now full. */

@@ -2,19 +2,31 @@ package dev.runnel.runtime.io;
 
 /**
  * The sending end of one job edge in one producer subtask: one subpartition (channel) per consumer
- * subtask it is wired to. Records are buffered per channel and handed over a batch at a time; a full
- * channel blocks the writer (backpressure), never an unbounded queue.
+ * subtask it is wired to. Records are buffered per channel and handed over a batch at a time.
  *
- * <p>Only the producer's task thread calls these methods. Values are handed over by reference in one
- * JVM and serialized across processes; the caller must not modify a value after writing it unless it
- * is copied first (the task's output does that for mutable types when object reuse is off).
+ * <p>Backpressure is a status, not a park: {@link #isAvailable()} turns false once a channel holds as
+ * much as it should, and the task then stops pulling input and keeps running its mail until
+ * {@link #getAvailableFuture()} completes. What a record already being processed emits still goes
+ * through, overdrawing each channel by a bounded number of batches; only beyond that bound does a write
+ * wait (interruptibly) for room.
+ *
+ * <p>The writer owns the decision "copy or serialize": a writer within one JVM copies mutable values
+ * (with the edge's serializer) so the producer may reuse its objects; a writer to another process
+ * serializes once and never copies first. Only the producer's task thread calls these methods.
  */
-public interface ResultPartitionWriter extends AutoCloseable {
+public interface ResultPartitionWriter extends AvailabilityProvider, AutoCloseable {
 
     int getNumberOfSubpartitions();
 
-    /** Appends a record to the buffer of {@code subpartition}; hands the buffer over when full. */
-    void emitRecord(Object value, long timestamp, int subpartition) throws InterruptedException;
+    /**
+     * Appends a record to the buffer of {@code subpartition}; hands the buffer over when full. Returns
+     * {@link #isAvailable()} as far as this call could tell (false once a channel it handed over to is at
+     * its limit), so callers learn of backpressure without an extra check per record.
+     */
+    boolean emitRecord(Object value, long timestamp, int subpartition) throws InterruptedException;
+
+    /** Appends a record to every subpartition (each gets its own copy where copies are needed). */
+    boolean broadcastRecord(Object value, long timestamp) throws InterruptedException;
 
     /** Hands over every non-empty buffer now (buffer timeout, or timeout 0). */
     void flushAll() throws InterruptedException;

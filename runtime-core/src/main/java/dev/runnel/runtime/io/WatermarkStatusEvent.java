@@ -8,4 +8,14 @@ public record WatermarkStatusEvent(boolean idle) implements ChannelEvent {
 
     public static final WatermarkStatusEvent IDLE = new WatermarkStatusEvent(true);
     public static final WatermarkStatusEvent ACTIVE = new WatermarkStatusEvent(false);
+
+    /** The shared instance for {@code idle}. */
+    public static WatermarkStatusEvent of(boolean idle) {
+        return idle ? IDLE : ACTIVE;
+    }
+
+    @Override
+    public Type type() {
+        return Type.WATERMARK_STATUS;
+    }
 }

@@ -3,11 +3,13 @@ package dev.runnel.runtime.shuffle;
 import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.TaskWaker;
-import java.util.List;
 
 /**
  * Moves records between subtasks: in memory within one JVM, over the network between TaskManagers.
  * The engine knows only this interface; implementations come from a {@link ShuffleServiceFactory}.
+ * Each end is created from the deployment descriptor the scheduler gave the task: it names every
+ * channel, the locations of both ends and the records' serializer, so an implementation decides per
+ * channel whether it stays in memory or crosses a socket.
  *
  * <p>Both ends of a channel name it by the same {@link ChannelId}, so producer and consumer can be
  * created in any order. Thread-safe: tasks create their ends concurrently at deployment.
@@ -15,21 +17,19 @@ import java.util.List;
 public interface ShuffleEnvironment extends AutoCloseable {
 
     /**
-     * The sending end for producer subtask {@code producerSubtask} of edge {@code edgeId}: one
-     * subpartition per entry of {@code consumerSubtasks}, in that order.
+     * The sending end described by {@code descriptor}: one subpartition per channel, in its order.
      *
      * @param producerWaker wakes the producer's thread when a full channel has room again
      */
-    ResultPartitionWriter createResultPartitionWriter(
-            String edgeId, int producerSubtask, int[] consumerSubtasks, TaskWaker producerWaker);
+    ResultPartitionWriter createResultPartitionWriter(ResultPartitionDeploymentDescriptor descriptor,
+            TaskWaker producerWaker);
 
     /**
-     * The receiving end over {@code channels} (all ending at the same consumer subtask); channel
-     * indexes of the gate follow the list order.
+     * The receiving end described by {@code descriptor}; channel indexes of the gate follow its order.
      *
      * @param consumerWaker wakes the consumer's thread when data arrives
      */
-    InputGate createInputGate(List<ChannelId> channels, TaskWaker consumerWaker);
+    InputGate createInputGate(InputGateDeploymentDescriptor descriptor, TaskWaker consumerWaker);
 
     @Override
     void close();

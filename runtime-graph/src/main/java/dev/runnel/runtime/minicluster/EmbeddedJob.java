@@ -12,10 +12,12 @@ import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
+import dev.runnel.runtime.shuffle.TaskLocation;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.source.SourceOperator;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
+import dev.runnel.streaming.runtime.tasks.TaskCancellationTimeoutException;
 import dev.runnel.streaming.runtime.tasks.TaskCancelledException;
 import dev.runnel.streaming.runtime.tasks.TaskDeployment;
 import dev.runnel.streaming.runtime.tasks.TaskServices;
@@ -91,7 +93,8 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
                 }
                 startCoordinator(vertex);
                 for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
-                    tasks.add(new StreamTask(new TaskDeployment(job, vertex, subtask, 0, operators), services, null, this));
+                    tasks.add(new StreamTask(TaskDeployment.of(job, vertex, subtask, 0, operators,
+                            (v, i) -> TaskLocation.embedded(0)), services, null, this));
                 }
             }
             coordinators.values().forEach(SourceCoordinator::start);
@@ -125,6 +128,14 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
 
     @Override
     public void onFailed(StreamTask task, Throwable cause) {
+        if (cause instanceof TaskCancellationTimeoutException stuck) {
+            // A task that ignored its cancellation: the job's own failure stays first, and shows this one.
+            LOG.error("Job '{}' ({}): {}", job.getJobName(), jobId, stuck.getMessage());
+            Throwable first = failure.get();
+            if (first != null) {
+                first.addSuppressed(stuck);
+            }
+        }
         if (!(cause instanceof TaskCancelledException) || failure.get() == null) {
             fail(cause);
         }

@@ -42,6 +42,8 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     private transient KeySelector<Object, Object> keySelector2;
     private transient long input1Watermark;
     private transient long input2Watermark;
+    private transient boolean input1Idle;
+    private transient boolean input2Idle;
     private transient long combinedWatermark;
 
     public ChainingStrategy getChainingStrategy() {
@@ -62,6 +64,8 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         this.keySelector2 = (KeySelector<Object, Object>) config.keySelector2();
         this.input1Watermark = Long.MIN_VALUE;
         this.input2Watermark = Long.MIN_VALUE;
+        this.input1Idle = false;
+        this.input2Idle = false;
         this.combinedWatermark = Long.MIN_VALUE;
         this.runtimeContext = new StreamingRuntimeContext(this, task, getOperatorName());
     }
@@ -226,15 +230,55 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         advanceCombinedWatermark();
     }
 
+    /**
+     * Event time of a two-input operator: the minimum over the inputs that are not idle, never going back.
+     * When both are idle nothing advances (as Flink's CombinedWatermarkStatus): the operator is idle itself.
+     */
     private void advanceCombinedWatermark() throws Exception {
-        long newMin = Math.min(input1Watermark, input2Watermark);
+        long newMin;
+        if (input1Idle && input2Idle) {
+            return;
+        } else if (input1Idle) {
+            newMin = input2Watermark;
+        } else if (input2Idle) {
+            newMin = input1Watermark;
+        } else {
+            newMin = Math.min(input1Watermark, input2Watermark);
+        }
         if (newMin > combinedWatermark) {
             combinedWatermark = newMin;
             processWatermark(new Watermark(newMin));
         }
     }
 
+    /** One-input operators: the input's idleness goes downstream as it is. */
     public void processWatermarkStatus(boolean idle) throws Exception {
         output.emitWatermarkStatus(idle);
+    }
+
+    public void processWatermarkStatus1(boolean idle) throws Exception {
+        updateInputIdleness(idle, input2Idle);
+    }
+
+    public void processWatermarkStatus2(boolean idle) throws Exception {
+        updateInputIdleness(input1Idle, idle);
+    }
+
+    /**
+     * An input of a two-input operator changed idleness: the other input alone may now define event time,
+     * and the operator is idle downstream exactly while both inputs are.
+     */
+    private void updateInputIdleness(boolean idle1, boolean idle2) throws Exception {
+        boolean wasIdle = input1Idle && input2Idle;
+        input1Idle = idle1;
+        input2Idle = idle2;
+        boolean isIdle = idle1 && idle2;
+        if (wasIdle && !isIdle) {
+            output.emitWatermarkStatus(false);
+        }
+        advanceCombinedWatermark();
+        if (!wasIdle && isIdle) {
+            output.emitWatermarkStatus(true);
+        }
     }
 }

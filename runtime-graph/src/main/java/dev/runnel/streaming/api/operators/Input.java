@@ -15,6 +15,10 @@ public interface Input<IN> {
     /** Makes the record's key current, for keyed operators (no-op otherwise). */
     default void setKeyContextElement(StreamRecord<IN> record) throws Exception {}
 
-    /** The input became idle (true) or active (false); only forwarded by default. */
-    default void processWatermarkStatus(boolean idle) throws Exception {}
+    /**
+     * The input became idle (true: its watermark must not hold back event time) or active again (false).
+     * No default: an operator decides what idleness means for it. {@link AbstractStreamOperator} forwards
+     * the status to its output, as Flink's operators do.
+     */
+    void processWatermarkStatus(boolean idle) throws Exception;
 }

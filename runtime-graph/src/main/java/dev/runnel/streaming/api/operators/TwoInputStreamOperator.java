@@ -5,7 +5,8 @@ import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * An operator with two inputs of possibly different types ({@code connect}). Its event time is the
- * minimum of the two inputs' watermarks. Task thread only.
+ * minimum of the watermarks of the inputs that are not idle; an idle input does not hold event time back.
+ * Task thread only.
  */
 public interface TwoInputStreamOperator<IN1, IN2, OUT> extends StreamOperator<OUT> {
 
@@ -16,6 +17,12 @@ public interface TwoInputStreamOperator<IN1, IN2, OUT> extends StreamOperator<OU
     void processWatermark1(Watermark mark) throws Exception;
 
     void processWatermark2(Watermark mark) throws Exception;
+
+    /** Input 1 became idle (true) or active again (false). */
+    void processWatermarkStatus1(boolean idle) throws Exception;
+
+    /** Input 2 became idle (true) or active again (false). */
+    void processWatermarkStatus2(boolean idle) throws Exception;
 
     default void setKeyContextElement1(StreamRecord<IN1> record) throws Exception {}
 

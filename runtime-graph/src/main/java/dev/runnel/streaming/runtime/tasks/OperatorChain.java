@@ -7,6 +7,7 @@ import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.partitioner.StreamPartitioner;
+import dev.runnel.streaming.api.operators.AbstractUdfStreamOperator;
 import dev.runnel.streaming.api.operators.OneInputStreamOperator;
 import dev.runnel.streaming.api.operators.Output;
 import dev.runnel.streaming.api.operators.StreamOperator;
@@ -34,7 +35,7 @@ final class OperatorChain {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     OperatorChain(TaskDeployment deployment, StreamTaskContext context, Map<JobEdge, ResultPartitionWriter> writers,
-            boolean objectReuse, boolean flushAlways, String subtaskName) {
+            boolean objectReuse, boolean flushAlways, String subtaskName, TaskSignals signals) {
         List<ChainedOperator> configs = deployment.vertex().getOperators();
         int n = configs.size();
         operators = new StreamOperator<?>[n];
@@ -57,11 +58,9 @@ final class OperatorChain {
                         (OneInputStreamOperator) operators[chained.targetIndex()], chained.outputTag(), copier, subtaskName));
             }
             for (JobEdge edge : config.getNetworkOutputs()) {
-                TypeSerializer<?> type = edge.getSerializer();
-                // Another thread reads what we send: mutable values must be copies, reuse or not.
-                TypeSerializer<?> copier = type == null || type.isImmutableType() ? null : type;
+                // The writer copies or serializes what another thread will read, reuse or not.
                 RecordWriterOutput<?> output = new RecordWriterOutput(writers.get(edge),
-                        (StreamPartitioner) edge.getPartitioner().copy(), edge.getOutputTag(), copier, flushAlways,
+                        (StreamPartitioner) edge.getPartitioner().copy(), edge.getOutputTag(), signals, flushAlways,
                         "'" + edge.getSourceOperatorName() + "' -> '" + edge.getTargetOperatorName() + "'");
                 writerOutputs.add(output);
                 targets.add(output);
@@ -93,6 +92,16 @@ final class OperatorChain {
         }
     }
 
+    /** Whether every outgoing edge can take more input (no channel at its limit). */
+    boolean outputsAvailable() {
+        for (RecordWriterOutput<?> output : writerOutputs) {
+            if (!output.isAvailable()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     void flushOutputs() throws InterruptedException {
         for (RecordWriterOutput<?> output : writerOutputs) {
             output.flush();
@@ -104,6 +113,31 @@ final class OperatorChain {
         for (RecordWriterOutput<?> output : writerOutputs) {
             output.finish();
         }
+    }
+
+    /**
+     * The name of the operator whose code the stack is in: the innermost frame that belongs to an operator
+     * of this chain or to its user function (frames nearest the top win). Null if none does. Any thread.
+     */
+    String operatorOnStack(StackTraceElement[] stack) {
+        for (StackTraceElement frame : stack) {
+            for (StreamOperator<?> operator : operators) {
+                if (frame.getClassName().equals(operator.getClass().getName())
+                        || (operator instanceof AbstractUdfStreamOperator<?, ?> udf && udf.getUserFunction() != null
+                                && belongsTo(frame, udf.getUserFunction().getClass()))) {
+                    return operator.getOperatorName();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A frame of {@code type} itself, or of a lambda's body in its declaring class. */
+    private static boolean belongsTo(StackTraceElement frame, Class<?> type) {
+        String name = type.getName();
+        int lambda = name.indexOf("$$Lambda");
+        return frame.getClassName().equals(lambda < 0 ? name : name.substring(0, lambda))
+                && (lambda < 0 || frame.getMethodName().startsWith("lambda$"));
     }
 
     /** Closes every operator and output, keeping the first failure and suppressing the rest. */

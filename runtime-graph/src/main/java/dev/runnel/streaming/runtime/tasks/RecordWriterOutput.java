@@ -1,7 +1,6 @@
 package dev.runnel.streaming.runtime.tasks;
 
 import dev.runnel.api.common.eventtime.Watermark;
-import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.WatermarkEvent;
 import dev.runnel.runtime.io.WatermarkStatusEvent;
@@ -12,9 +11,9 @@ import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import dev.runnel.util.OutputTag;
 
 /**
- * Sends records over a job edge: the edge's partitioner picks the channel, the writer batches. A
- * mutable value is copied first, because another thread will read it while the producing function
- * may already reuse it; immutable values travel by reference.
+ * Sends records over a job edge: the edge's partitioner picks the channel, the writer batches (and copies
+ * or serializes, as its kind requires). When the writer reports that a channel reached its limit, the
+ * task is told to stop pulling input after the current record ({@link TaskSignals#outputBlocked}).
  */
 final class RecordWriterOutput<T> implements Output<T> {
 
@@ -22,17 +21,17 @@ final class RecordWriterOutput<T> implements Output<T> {
     private final StreamPartitioner<T> partitioner;
     private final boolean broadcast;
     private final OutputTag<?> outputTag;
-    private final TypeSerializer<T> copier;
+    private final TaskSignals signals;
     private final boolean flushAlways;
     private final String edgeDescription;
 
     RecordWriterOutput(ResultPartitionWriter writer, StreamPartitioner<T> partitioner, OutputTag<?> outputTag,
-            TypeSerializer<T> copier, boolean flushAlways, String edgeDescription) {
+            TaskSignals signals, boolean flushAlways, String edgeDescription) {
         this.writer = writer;
         this.partitioner = partitioner;
         this.broadcast = partitioner.isBroadcast();
         this.outputTag = outputTag;
-        this.copier = copier;
+        this.signals = signals;
         this.flushAlways = flushAlways;
         this.edgeDescription = edgeDescription;
         partitioner.setup(writer.getNumberOfSubpartitions());
@@ -55,11 +54,9 @@ final class RecordWriterOutput<T> implements Output<T> {
 
     private void emit(T value, long timestamp) {
         try {
+            boolean available;
             if (broadcast) {
-                int n = writer.getNumberOfSubpartitions();
-                for (int channel = 0; channel < n; channel++) {
-                    writer.emitRecord(copier == null ? value : copier.copy(value), timestamp, channel);
-                }
+                available = writer.broadcastRecord(value, timestamp);
             } else {
                 int channel;
                 try {
@@ -68,7 +65,10 @@ final class RecordWriterOutput<T> implements Output<T> {
                     throw new OperatorException(e.getMessage() + " on edge " + edgeDescription + ", record "
                             + OperatorException.describe(value), e.getCause());
                 }
-                writer.emitRecord(copier == null ? value : copier.copy(value), timestamp, channel);
+                available = writer.emitRecord(value, timestamp, channel);
+            }
+            if (!available) {
+                signals.outputBlocked = true;
             }
             if (flushAlways) {
                 writer.flushAll();
@@ -86,7 +86,7 @@ final class RecordWriterOutput<T> implements Output<T> {
 
     @Override
     public void emitWatermarkStatus(boolean idle) {
-        broadcastEvent(idle ? WatermarkStatusEvent.IDLE : WatermarkStatusEvent.ACTIVE);
+        broadcastEvent(WatermarkStatusEvent.of(idle));
     }
 
     private void broadcastEvent(dev.runnel.runtime.io.ChannelEvent event) {
@@ -96,6 +96,11 @@ final class RecordWriterOutput<T> implements Output<T> {
             Thread.currentThread().interrupt();
             throw new TaskCancelledException("interrupted while sending on edge " + edgeDescription);
         }
+    }
+
+    /** Whether the writer can take more input now. */
+    boolean isAvailable() {
+        return writer.isAvailable();
     }
 
     /** Hands over partially filled batches (buffer timeout). */

@@ -5,14 +5,13 @@ import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
 import dev.runnel.core.io.InputStatus;
 import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.TaskManagerOptions;
 import dev.runnel.metrics.MetricGroup;
 import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.TaskWaker;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobVertex;
-import dev.runnel.runtime.jobgraph.SubtaskWiring;
-import dev.runnel.runtime.shuffle.ChannelId;
 import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.runtime.timers.ProcessingTimeService;
@@ -37,13 +36,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <pre>
  *   loop:  mails pending? run them (timers, watermarks, flushes, splits)
- *          process a bounded piece of input (one batch, one source poll)
+ *          an output at its limit? wait for room, still running mail (backpressure is a status)
+ *          process a bounded piece of input (one batch, one source poll), yielding between records
+ *          when cancelled or when an output reaches its limit
  *          nothing to do? park until data, room, or mail arrives
  *   end of input: finish operators (head first), flush, send end-of-partition, close
  * </pre>
  *
  * Everything that touches operators runs on this thread, so the record path takes no locks. Other
- * threads reach the task only through {@link #execute} (the mailbox) and {@link #cancel()}.
+ * threads reach the task only through {@link #execute} (the mailbox) and {@link #cancel()}. A cancelled
+ * task whose thread does not stop is interrupted again every {@code task.cancellation.interval} and given
+ * up on after {@code task.cancellation.timeout} with an error that shows where it is stuck.
  */
 public final class StreamTask implements StreamTaskContext, Runnable {
 
@@ -61,9 +64,11 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private final Map<String, Collection<KeyedStateHandle>> restoredState;
     private final TaskListener listener;
     private final AtomicBoolean flushPending = new AtomicBoolean();
+    private final AtomicBoolean cancelStarted = new AtomicBoolean();
+    private final AtomicBoolean reported = new AtomicBoolean();
+    private final TaskSignals signals = new TaskSignals();
 
-    private volatile boolean cancelled;
-    private OperatorChain chain;
+    private volatile OperatorChain chain;
     private TaskInput input;
     private final Map<JobEdge, ResultPartitionWriter> writers = new LinkedHashMap<>();
     private final List<InputGate> gates = new ArrayList<>();
@@ -106,11 +111,20 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         return deployment;
     }
 
-    /** Stops the task: it leaves its loop (or its wait) and fails with a cancellation. Thread-safe. */
+    /**
+     * Stops the task: it leaves its loop (or its wait) after the current record and fails with a
+     * cancellation. A watchdog keeps interrupting a thread that does not stop and, after
+     * {@code task.cancellation.timeout}, reports the task failed with where it is stuck. Thread-safe, idempotent.
+     */
     public void cancel() {
-        cancelled = true;
+        signals.cancelled = true;
         waker.wake();
         thread.interrupt();
+        if (cancelStarted.compareAndSet(false, true) && thread.isAlive()) {
+            Thread watchdog = new Thread(this::watchCancellation, "Canceler for " + deployment.taskNameWithSubtask());
+            watchdog.setDaemon(true);
+            watchdog.start();
+        }
     }
 
     @Override
@@ -118,11 +132,56 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         Thread.currentThread().setContextClassLoader(getClass().getClassLoader());
         try {
             invoke();
-            listener.onFinished(this, accumulators);
+            if (reported.compareAndSet(false, true)) {
+                listener.onFinished(this, accumulators);
+            }
         } catch (Throwable t) {
-            listener.onFailed(this, cancelled && !(t instanceof OperatorException) ? new TaskCancelledException(
-                    deployment.taskNameWithSubtask() + " was cancelled") : t);
+            if (reported.compareAndSet(false, true)) {
+                listener.onFailed(this, signals.cancelled && !(t instanceof OperatorException)
+                        ? new TaskCancelledException(deployment.taskNameWithSubtask() + " was cancelled") : t);
+            }
         }
+    }
+
+    /** The cancellation watchdog: re-interrupts the task thread until it stops, gives up at the timeout. */
+    private void watchCancellation() {
+        long interval = Math.max(1, services.configuration().get(TaskManagerOptions.TASK_CANCELLATION_INTERVAL));
+        long timeout = services.configuration().get(TaskManagerOptions.TASK_CANCELLATION_TIMEOUT);
+        long deadline = timeout > 0 ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout) : Long.MAX_VALUE;
+        try {
+            while (thread.isAlive()) {
+                long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (remainingMillis <= 0) {
+                    giveUp(timeout);
+                    return;
+                }
+                thread.join(Math.max(1, Math.min(interval, remainingMillis)));
+                if (thread.isAlive()) {
+                    thread.interrupt();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void giveUp(long timeoutMillis) {
+        if (!reported.compareAndSet(false, true)) {
+            return;
+        }
+        StackTraceElement[] stack = thread.getStackTrace();
+        OperatorChain current = chain;
+        String operator = current == null ? null : current.operatorOnStack(stack);
+        StringBuilder message = new StringBuilder("Task '").append(deployment.taskNameWithSubtask())
+                .append("' did not stop within ").append(timeoutMillis).append(" ms of being cancelled (")
+                .append(TaskManagerOptions.TASK_CANCELLATION_TIMEOUT.key()).append("); its thread is stuck in ")
+                .append(operator == null ? "the task" : "operator '" + operator + "'")
+                .append(" and ignores interrupts. The thread is abandoned; make the function return or react to"
+                        + " Thread.interrupt(). Its stack:");
+        for (StackTraceElement frame : stack) {
+            message.append("\n\tat ").append(frame);
+        }
+        listener.onFailed(this, new TaskCancellationTimeoutException(message.toString(), stack));
     }
 
     private void invoke() throws Exception {
@@ -130,7 +189,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             createWriters();
             String subtaskName = deployment.taskNameWithSubtask();
             chain = new OperatorChain(deployment, this, writers, getExecutionConfig().isObjectReuseEnabled(),
-                    deployment.job().getBufferTimeoutMillis() == 0, subtaskName);
+                    deployment.job().getBufferTimeoutMillis() == 0, subtaskName, signals);
             input = createInput(subtaskName);
             chain.initializeStateAndOpen();
             startFlusher();
@@ -150,11 +209,19 @@ public final class StreamTask implements StreamTaskContext, Runnable {
 
     private void runMailboxLoop() throws Exception {
         TaskInput in = input;
+        OperatorChain operators = chain;
         while (true) {
             if (mailbox.hasMail()) {
                 mailbox.runAll();
             }
             checkCancelled();
+            if (signals.outputBlocked) {
+                if (!operators.outputsAvailable()) {
+                    waitForOutputRoom(operators);
+                    continue;
+                }
+                signals.outputBlocked = false;
+            }
             InputStatus status = in.processInput();
             if (status == InputStatus.MORE_AVAILABLE) {
                 continue;
@@ -163,7 +230,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
                 return;
             }
             waker.prepareToPark();
-            if (mailbox.hasMail() || in.isAvailable() || cancelled) {
+            if (mailbox.hasMail() || in.isAvailable() || signals.cancelled) {
                 waker.cancelPark();
                 continue;
             }
@@ -171,39 +238,36 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         }
     }
 
+    /** Parks until a consumer makes room (its poll wakes this thread), a mail arrives, or cancellation. */
+    private void waitForOutputRoom(OperatorChain operators) {
+        waker.prepareToPark();
+        if (mailbox.hasMail() || signals.cancelled || operators.outputsAvailable()) {
+            waker.cancelPark();
+            return;
+        }
+        waker.park(MAX_PARK_NANOS);
+    }
+
     private void checkCancelled() {
-        if (cancelled) {
+        if (signals.cancelled) {
             throw new TaskCancelledException(deployment.taskNameWithSubtask() + " was cancelled");
         }
     }
 
     private void createWriters() {
-        int subtask = deployment.subtaskIndex();
-        for (JobEdge edge : deployment.vertex().getOutputs()) {
-            int[] consumers = SubtaskWiring.consumersBySubpartition(edge.getDistributionPattern(),
-                    edge.getSource().getParallelism(), edge.getTarget().getParallelism(), subtask);
-            writers.put(edge, services.shuffle().createResultPartitionWriter(edge.getId(), subtask, consumers, waker));
+        List<JobEdge> edges = deployment.vertex().getOutputs();
+        for (int i = 0; i < edges.size(); i++) {
+            writers.put(edges.get(i),
+                    services.shuffle().createResultPartitionWriter(deployment.resultPartitions().get(i), waker));
         }
     }
 
     private InputGate createGate(int inputIndex) {
-        int subtask = deployment.subtaskIndex();
-        List<ChannelId> channels = new ArrayList<>();
-        for (JobEdge edge : deployment.vertex().getInputs()) {
-            if (edge.getTargetInput() != inputIndex) {
-                continue;
-            }
-            for (int producer : SubtaskWiring.producersOf(edge.getDistributionPattern(),
-                    edge.getSource().getParallelism(), edge.getTarget().getParallelism(), subtask)) {
-                channels.add(new ChannelId(edge.getId(), producer, subtask));
-            }
-        }
-        InputGate gate = services.shuffle().createInputGate(channels, waker);
+        InputGate gate = services.shuffle().createInputGate(deployment.inputGates().get(inputIndex - 1), waker);
         gates.add(gate);
         return gate;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private TaskInput createInput(String subtaskName) {
         StreamOperator<?> head = chain.getHead();
         int inputs = deployment.vertex().getNumberOfInputs();
@@ -211,10 +275,10 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             return new SourceTaskInput(source, waker);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
-            return new NetworkTaskInput(createGate(1), one, subtaskName);
+            return StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals);
         }
         if (inputs == 2 && head instanceof TwoInputStreamOperator<?, ?, ?> two) {
-            return new TwoNetworkTaskInput(createGate(1), createGate(2), two, subtaskName);
+            return StreamInputProcessor.forTwoInputs(createGate(1), createGate(2), two, subtaskName, signals);
         }
         throw new IllegalStateException("Task " + subtaskName + " has " + inputs + " inputs but its head operator '"
                 + head.getOperatorName() + "' is a " + head.getClass().getSimpleName());

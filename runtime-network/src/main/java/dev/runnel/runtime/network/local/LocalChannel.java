@@ -3,27 +3,34 @@ package dev.runnel.runtime.network.local;
 import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.runtime.io.TaskWaker;
 import dev.runnel.runtime.shuffle.ChannelId;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One in-memory channel between a producer and a consumer subtask of the same JVM: a bounded ring
  * of batches and events going downstream, and a ring of emptied batches coming back for reuse.
  *
- * <p>The producer blocks while the channel is full (backpressure); the consumer never blocks here, it
- * polls. The wakers are attached by whichever end is created, in any order, and read through
- * volatile fields.
+ * <p>The ring has two bounds. Below the soft bound ({@code capacity}) the channel has room and its
+ * writer is available; between the soft and the hard bound ({@code capacity + overdraft}) a record that
+ * is already being processed may still hand over what it emits; only at the hard bound does the producer
+ * park, interruptibly. The consumer never blocks here, it polls. The wakers and the room listener are
+ * attached by whichever end is created, in any order, and read through volatile fields.
  */
 final class LocalChannel {
 
     private final ChannelId id;
     private final SpscRing data;
     private final SpscRing recycled;
+    private final int softCapacity;
     private volatile TaskWaker producerWaker;
     private volatile TaskWaker consumerWaker;
+    private volatile CompletableFuture<Void> roomListener;
+    private volatile CompletableFuture<Void> dataListener;
 
-    LocalChannel(ChannelId id, int capacity) {
+    LocalChannel(ChannelId id, int capacity, int overdraft) {
         this.id = id;
-        this.data = new SpscRing(capacity);
-        this.recycled = new SpscRing(capacity + 2);
+        this.softCapacity = capacity;
+        this.data = new SpscRing(capacity + overdraft);
+        this.recycled = new SpscRing(capacity + overdraft + 2);
     }
 
     ChannelId id() {
@@ -41,10 +48,11 @@ final class LocalChannel {
     }
 
     /**
-     * Producer: hands {@code element} (a batch or an event) downstream, parking while the channel is
-     * full. Throws InterruptedException when the producer's thread is interrupted (job cancelled).
+     * Producer: hands {@code element} (a batch or an event) downstream. Succeeds at once below the hard
+     * bound; at it, parks until the consumer makes room. Throws InterruptedException when the producer's
+     * thread is interrupted (cancellation).
      */
-    void send(Object element, TaskWaker self) throws InterruptedException {
+    void send(RecordBatch element, TaskWaker self) throws InterruptedException {
         while (!data.offer(element)) {
             self.prepareToPark();
             if (data.offer(element)) {
@@ -60,15 +68,43 @@ final class LocalChannel {
         if (consumer != null) {
             consumer.wake();
         }
+        CompletableFuture<Void> listener = dataListener;
+        if (listener != null) {
+            dataListener = null;
+            listener.complete(null);
+        }
+    }
+
+    /** Producer: whether the channel is below its soft bound, i.e. its writer may take more input. */
+    boolean hasRoom() {
+        return data.hasFewerThan(softCapacity);
+    }
+
+    /**
+     * Producer: completes {@code listener} once the consumer has taken an element. The caller re-checks
+     * {@link #hasRoom()} after registering, so a poll in between is not missed.
+     */
+    void notifyOnRoom(CompletableFuture<Void> listener) {
+        roomListener = listener;
+    }
+
+    /** Consumer: completes {@code listener} once an element arrives (the caller re-checks after registering). */
+    void notifyOnData(CompletableFuture<Void> listener) {
+        dataListener = listener;
     }
 
     /** Consumer: the next batch or event, or null. Wakes a producer waiting for room. */
-    Object poll() {
-        Object element = data.poll();
+    RecordBatch poll() {
+        RecordBatch element = (RecordBatch) data.poll();
         if (element != null) {
             TaskWaker producer = producerWaker;
             if (producer != null) {
                 producer.wake();
+            }
+            CompletableFuture<Void> listener = roomListener;
+            if (listener != null) {
+                roomListener = null;
+                listener.complete(null);
             }
         }
         return element;

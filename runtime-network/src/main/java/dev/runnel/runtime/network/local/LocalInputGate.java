@@ -1,24 +1,28 @@
 package dev.runnel.runtime.network.local;
 
-import dev.runnel.runtime.io.EndOfPartitionEvent;
+import dev.runnel.runtime.io.ChannelEvent;
 import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.RecordBatch;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * The in-memory receiving end of one consumer input: polls its channels round robin, so one busy
- * producer cannot starve the others. Consumer task thread only.
+ * The in-memory receiving end of one consumer input: polls its unblocked channels round robin, so one
+ * busy producer cannot starve the others. Consumer task thread only.
  */
 final class LocalInputGate implements InputGate {
 
     private final LocalChannel[] channels;
     private final boolean[] ended;
+    private final boolean[] blocked;
     private int endedCount;
+    private int blockedCount;
     private int next;
     private int last = -1;
 
     LocalInputGate(LocalChannel[] channels) {
         this.channels = channels;
         this.ended = new boolean[channels.length];
+        this.blocked = new boolean[channels.length];
     }
 
     @Override
@@ -27,15 +31,18 @@ final class LocalInputGate implements InputGate {
     }
 
     @Override
-    public Object pollNext() {
+    public RecordBatch pollNext() {
         int n = channels.length;
         for (int i = 0; i < n; i++) {
             int index = next;
             next = index + 1 == n ? 0 : index + 1;
-            Object element = channels[index].poll();
+            if (blockedCount > 0 && blocked[index]) {
+                continue;
+            }
+            RecordBatch element = channels[index].poll();
             if (element != null) {
                 last = index;
-                if (element == EndOfPartitionEvent.INSTANCE) {
+                if (element.isEvent() && element.event().type() == ChannelEvent.Type.END_OF_PARTITION) {
                     markEnded(index);
                 }
                 return element;
@@ -46,12 +53,30 @@ final class LocalInputGate implements InputGate {
 
     @Override
     public boolean isAvailable() {
-        for (LocalChannel channel : channels) {
-            if (channel.hasData()) {
+        for (int i = 0; i < channels.length; i++) {
+            if (!blocked[i] && channels[i].hasData()) {
                 return true;
             }
         }
         return false;
+    }
+
+    @Override
+    public CompletableFuture<Void> getAvailableFuture() {
+        if (isAvailable()) {
+            return AVAILABLE;
+        }
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        for (int i = 0; i < channels.length; i++) {
+            if (!blocked[i]) {
+                channels[i].notifyOnData(future);
+            }
+        }
+        // Data that arrived while registering must not be missed.
+        if (isAvailable()) {
+            future.complete(null);
+        }
+        return future;
     }
 
     @Override
@@ -61,7 +86,28 @@ final class LocalInputGate implements InputGate {
 
     @Override
     public void recycle(RecordBatch batch) {
-        channels[last].recycle(batch);
+        if (!batch.isEvent()) {
+            channels[last].recycle(batch);
+        }
+    }
+
+    @Override
+    public void blockChannel(int channel) {
+        if (!blocked[channel]) {
+            blocked[channel] = true;
+            blockedCount++;
+        }
+    }
+
+    @Override
+    public boolean isBlocked(int channel) {
+        return blocked[channel];
+    }
+
+    @Override
+    public void resumeAllChannels() {
+        java.util.Arrays.fill(blocked, false);
+        blockedCount = 0;
     }
 
     @Override

@@ -5,7 +5,11 @@ import dev.runnel.configuration.Configuration;
 import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.TaskWaker;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.shuffle.ChannelDescriptor;
 import dev.runnel.runtime.shuffle.ChannelId;
+import dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor;
+import dev.runnel.runtime.shuffle.ResultPartitionDeploymentDescriptor;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,48 +30,47 @@ public final class LocalShuffleEnvironment implements ShuffleEnvironment {
             "shuffle.local.channel-capacity", 8,
             "Batches (and events) a channel holds before its producer blocks: the backpressure bound.");
 
+    public static final ConfigOption<Integer> MAX_OVERDRAFT_BATCHES = ConfigOption.intOption(
+            "shuffle.local.max-overdraft-batches", 8,
+            "Batches a channel may take beyond its capacity while one record's outputs are still being written"
+                    + " (a flatMap emitting many records); past that the writer waits for room.");
+
     private final ConcurrentHashMap<ChannelId, LocalChannel> channels = new ConcurrentHashMap<>();
     private final int batchSize;
     private final int channelCapacity;
+    private final int overdraft;
 
     public LocalShuffleEnvironment(Configuration configuration) {
         this.batchSize = configuration.get(BATCH_SIZE);
         this.channelCapacity = configuration.get(CHANNEL_CAPACITY);
-        if (batchSize < 1) {
-            throw new IllegalArgumentException(BATCH_SIZE.key() + " must be >= 1, was " + batchSize);
-        }
-        if (channelCapacity < 1) {
-            throw new IllegalArgumentException(CHANNEL_CAPACITY.key() + " must be >= 1, was " + channelCapacity);
-        }
+        this.overdraft = configuration.get(MAX_OVERDRAFT_BATCHES);
+        requireAtLeast(BATCH_SIZE, batchSize, 1);
+        requireAtLeast(CHANNEL_CAPACITY, channelCapacity, 1);
+        requireAtLeast(MAX_OVERDRAFT_BATCHES, overdraft, 0);
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public ResultPartitionWriter createResultPartitionWriter(
-            String edgeId, int producerSubtask, int[] consumerSubtasks, TaskWaker producerWaker) {
-        if (consumerSubtasks.length == 0) {
-            throw new IllegalArgumentException("edge " + edgeId + " subtask " + producerSubtask + " has no consumers");
-        }
-        LocalChannel[] ends = new LocalChannel[consumerSubtasks.length];
-        for (int i = 0; i < consumerSubtasks.length; i++) {
-            ends[i] = channel(new ChannelId(edgeId, producerSubtask, consumerSubtasks[i]));
+            ResultPartitionDeploymentDescriptor descriptor, TaskWaker producerWaker) {
+        List<ChannelDescriptor> described = descriptor.channels();
+        LocalChannel[] ends = new LocalChannel[described.size()];
+        for (int i = 0; i < ends.length; i++) {
+            ends[i] = channel(requireLocal(described.get(i)));
             ends[i].attachProducer(producerWaker);
         }
-        return new LocalResultPartitionWriter(ends, batchSize, producerWaker);
+        TypeSerializer<?> serializer = descriptor.serializer();
+        TypeSerializer<Object> copier = serializer == null || serializer.isImmutableType()
+                ? null : (TypeSerializer<Object>) serializer;
+        return new LocalResultPartitionWriter(ends, batchSize, producerWaker, copier);
     }
 
     @Override
-    public InputGate createInputGate(List<ChannelId> channelIds, TaskWaker consumerWaker) {
-        if (channelIds.isEmpty()) {
-            throw new IllegalArgumentException("an input gate needs at least one channel");
-        }
-        int consumer = channelIds.get(0).consumerSubtask();
-        LocalChannel[] ends = new LocalChannel[channelIds.size()];
+    public InputGate createInputGate(InputGateDeploymentDescriptor descriptor, TaskWaker consumerWaker) {
+        List<ChannelDescriptor> described = descriptor.channels();
+        LocalChannel[] ends = new LocalChannel[described.size()];
         for (int i = 0; i < ends.length; i++) {
-            ChannelId id = channelIds.get(i);
-            if (id.consumerSubtask() != consumer) {
-                throw new IllegalArgumentException("channels of one gate must end at one consumer subtask: " + channelIds);
-            }
-            ends[i] = channel(id);
+            ends[i] = channel(requireLocal(described.get(i)));
             ends[i].attachConsumer(consumerWaker);
         }
         return new LocalInputGate(ends);
@@ -79,6 +82,21 @@ public final class LocalShuffleEnvironment implements ShuffleEnvironment {
     }
 
     private LocalChannel channel(ChannelId id) {
-        return channels.computeIfAbsent(id, key -> new LocalChannel(key, channelCapacity));
+        return channels.computeIfAbsent(id, key -> new LocalChannel(key, channelCapacity, overdraft));
+    }
+
+    private static ChannelId requireLocal(ChannelDescriptor channel) {
+        if (!channel.isLocal()) {
+            throw new IllegalArgumentException("channel " + channel.id() + " connects " + channel.producer() + " and "
+                    + channel.consumer() + ", two TaskManagers; the in-memory shuffle reaches only subtasks of one JVM."
+                    + " Configure a network shuffle for jobs that span TaskManagers.");
+        }
+        return channel.id();
+    }
+
+    private static void requireAtLeast(ConfigOption<Integer> option, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(option.key() + " must be >= " + min + ", was " + value);
+        }
     }
 }

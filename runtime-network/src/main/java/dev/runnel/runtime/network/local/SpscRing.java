@@ -47,6 +47,19 @@ final class SpscRing extends SpscRingTail {
         return true;
     }
 
+    /**
+     * Producer only. Whether fewer than {@code limit} elements are queued; reads the consumer's index only
+     * when the cached one says the ring might be at the limit.
+     */
+    boolean hasFewerThan(int limit) {
+        long t = tail;
+        if (t - producerCachedHead < limit) {
+            return true;
+        }
+        producerCachedHead = head;
+        return t - producerCachedHead < limit;
+    }
+
     /** Consumer only. The oldest element, or null when empty. */
     Object poll() {
         long h = head;

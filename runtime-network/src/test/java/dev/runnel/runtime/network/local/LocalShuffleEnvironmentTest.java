@@ -4,19 +4,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.configuration.Configuration;
+import dev.runnel.api.common.typeutils.base.BytePrimitiveArraySerializer;
+import dev.runnel.api.common.typeutils.base.StringSerializer;
+import dev.runnel.core.memory.CorruptDataException;
+import dev.runnel.core.memory.DataInputDeserializer;
+import dev.runnel.core.memory.DataOutputSerializer;
+import dev.runnel.runtime.io.AvailabilityProvider;
 import dev.runnel.runtime.io.ChannelEvent;
+import dev.runnel.runtime.io.ChannelEventCodec;
 import dev.runnel.runtime.io.EndOfPartitionEvent;
+import dev.runnel.runtime.io.WatermarkStatusEvent;
 import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.TaskWaker;
 import dev.runnel.runtime.io.WatermarkEvent;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.shuffle.ChannelDescriptor;
 import dev.runnel.runtime.shuffle.ChannelId;
+import dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor;
+import dev.runnel.runtime.shuffle.ResultPartitionDeploymentDescriptor;
+import dev.runnel.runtime.shuffle.TaskLocation;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.shuffle.ShuffleServiceFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,7 +44,33 @@ class LocalShuffleEnvironmentTest {
     private static Configuration config(int batchSize, int capacity) {
         return new Configuration()
                 .set(LocalShuffleEnvironment.BATCH_SIZE, batchSize)
-                .set(LocalShuffleEnvironment.CHANNEL_CAPACITY, capacity);
+                .set(LocalShuffleEnvironment.CHANNEL_CAPACITY, capacity)
+                .set(LocalShuffleEnvironment.MAX_OVERDRAFT_BATCHES, 0);
+    }
+
+    private static final TaskLocation HERE = TaskLocation.embedded(0);
+
+    /** A writer of edge {@code edge}, producer subtask {@code producer}, to consumer subtask 0. */
+    private static ResultPartitionWriter writer(ShuffleEnvironment env, String edge, int producer, TaskWaker waker) {
+        return writer(env, edge, producer, new int[] {0}, null, waker);
+    }
+
+    private static ResultPartitionWriter writer(ShuffleEnvironment env, String edge, int producer, int[] consumers,
+            TypeSerializer<?> serializer, TaskWaker waker) {
+        List<ChannelDescriptor> channels = new ArrayList<>();
+        for (int consumer : consumers) {
+            channels.add(new ChannelDescriptor(new ChannelId(edge, producer, consumer), HERE, HERE));
+        }
+        return env.createResultPartitionWriter(
+                new ResultPartitionDeploymentDescriptor(edge, producer, serializer, channels), waker);
+    }
+
+    private static InputGate gate(ShuffleEnvironment env, List<ChannelId> ids, TaskWaker waker) {
+        List<ChannelDescriptor> channels = new ArrayList<>();
+        for (ChannelId id : ids) {
+            channels.add(new ChannelDescriptor(id, HERE, HERE));
+        }
+        return env.createInputGate(new InputGateDeploymentDescriptor(1, null, channels), waker);
     }
 
     @Test
@@ -44,8 +84,8 @@ class LocalShuffleEnvironmentTest {
     void recordsAndEventsArriveInOrderAndTheGateEnds() throws Exception {
         ShuffleEnvironment env = new LocalShuffleEnvironment(config(4, 16));
         TaskWaker me = TaskWaker.forCurrentThread();
-        ResultPartitionWriter writer = env.createResultPartitionWriter("e1", 0, new int[] {0}, me);
-        InputGate gate = env.createInputGate(List.of(new ChannelId("e1", 0, 0)), me);
+        ResultPartitionWriter writer = writer(env, "e1", 0, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e1", 0, 0)), me);
 
         for (int i = 0; i < 10; i++) {
             writer.emitRecord("r" + i, 100 + i, 0);
@@ -56,15 +96,15 @@ class LocalShuffleEnvironmentTest {
 
         List<String> seen = new ArrayList<>();
         while (!gate.isFinished()) {
-            Object element = gate.pollNext();
-            assertThat(element).as("everything was written before reading").isNotNull();
-            if (element instanceof RecordBatch batch) {
+            RecordBatch batch = gate.pollNext();
+            assertThat(batch).as("everything was written before reading").isNotNull();
+            if (!batch.isEvent()) {
                 for (int i = 0; i < batch.size(); i++) {
                     seen.add(batch.value(i) + "@" + batch.timestamp(i));
                 }
                 gate.recycle(batch);
             } else {
-                seen.add(element.toString());
+                seen.add(batch.event().toString());
             }
         }
         assertThat(seen).containsExactly(
@@ -83,7 +123,7 @@ class LocalShuffleEnvironmentTest {
         Thread producer = new Thread(() -> {
             TaskWaker waker = TaskWaker.forCurrentThread();
             try {
-                ResultPartitionWriter writer = env.createResultPartitionWriter("e", 0, new int[] {0}, waker);
+                ResultPartitionWriter writer = writer(env, "e", 0, waker);
                 producerStarted.countDown();
                 for (int i = 0; i < 100; i++) {
                     writer.emitRecord(i, 0, 0);
@@ -97,7 +137,7 @@ class LocalShuffleEnvironmentTest {
         producer.start();
         producerStarted.await();
         TaskWaker consumerWaker = TaskWaker.forCurrentThread();
-        InputGate gate = env.createInputGate(List.of(new ChannelId("e", 0, 0)), consumerWaker);
+        InputGate gate = gate(env, List.of(new ChannelId("e", 0, 0)), consumerWaker);
 
         // With batch size 1 and two slots, the producer must stop after a couple of records.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
@@ -109,13 +149,13 @@ class LocalShuffleEnvironmentTest {
 
         List<Integer> received = new ArrayList<>();
         while (!gate.isFinished()) {
-            Object element = gate.pollNext();
-            if (element == null) {
+            RecordBatch batch = gate.pollNext();
+            if (batch == null) {
                 consumerWaker.prepareToPark();
                 consumerWaker.park(TimeUnit.MILLISECONDS.toNanos(10));
                 continue;
             }
-            if (element instanceof RecordBatch batch) {
+            if (!batch.isEvent()) {
                 for (int i = 0; i < batch.size(); i++) {
                     received.add((Integer) batch.value(i));
                 }
@@ -137,7 +177,7 @@ class LocalShuffleEnvironmentTest {
         Thread producer = new Thread(() -> {
             try {
                 ResultPartitionWriter writer =
-                        env.createResultPartitionWriter("e", 0, new int[] {0}, TaskWaker.forCurrentThread());
+                        writer(env, "e", 0, TaskWaker.forCurrentThread());
                 for (int i = 0; i < 100; i++) {
                     writer.emitRecord(i, 0, 0);
                 }
@@ -164,14 +204,13 @@ class LocalShuffleEnvironmentTest {
         for (int p = 0; p < producers; p++) {
             ids.add(new ChannelId("e", p, 0));
         }
-        InputGate gate = env.createInputGate(ids, consumerWaker);
+        InputGate gate = gate(env, ids, consumerWaker);
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
             int producerIndex = p;
             Thread t = new Thread(() -> {
                 try {
-                    ResultPartitionWriter w = env.createResultPartitionWriter(
-                            "e", producerIndex, new int[] {0}, TaskWaker.forCurrentThread());
+                    ResultPartitionWriter w = writer(env, "e", producerIndex, TaskWaker.forCurrentThread());
                     for (int i = 0; i < perProducer; i++) {
                         w.emitRecord((long) producerIndex * perProducer + i, i, 0);
                     }
@@ -187,13 +226,13 @@ class LocalShuffleEnvironmentTest {
         long count = 0;
         long sum = 0;
         while (!gate.isFinished()) {
-            Object element = gate.pollNext();
-            if (element == null) {
+            RecordBatch batch = gate.pollNext();
+            if (batch == null) {
                 consumerWaker.prepareToPark();
                 consumerWaker.park(TimeUnit.MILLISECONDS.toNanos(10));
                 continue;
             }
-            if (element instanceof RecordBatch batch) {
+            if (!batch.isEvent()) {
                 int channel = gate.lastChannel();
                 for (int i = 0; i < batch.size(); i++) {
                     long ts = batch.timestamp(i);
@@ -204,7 +243,7 @@ class LocalShuffleEnvironmentTest {
                 }
                 gate.recycle(batch);
             } else {
-                assertThat((ChannelEvent) element).isSameAs(EndOfPartitionEvent.INSTANCE);
+                assertThat(batch.event()).isSameAs(EndOfPartitionEvent.INSTANCE);
             }
         }
         for (Thread t : threads) {
@@ -219,10 +258,120 @@ class LocalShuffleEnvironmentTest {
     void writingAfterFinishFailsClearly() throws Exception {
         ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 4));
         ResultPartitionWriter writer =
-                env.createResultPartitionWriter("e", 0, new int[] {0}, TaskWaker.forCurrentThread());
+                writer(env, "e", 0, TaskWaker.forCurrentThread());
         writer.finish();
         assertThatThrownBy(() -> writer.emitRecord("x", 0, 0))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("after end of input");
+    }
+
+    @Test
+    void theWriterTurnsUnavailableAtCapacityAndStillTakesTheBoundedOverdraft() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(
+                config(1, 2).set(LocalShuffleEnvironment.MAX_OVERDRAFT_BATCHES, 3));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter writer = writer(env, "e", 0, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e", 0, 0)), me);
+
+        assertThat(writer.emitRecord(0, 0, 0)).as("one batch queued, capacity two").isTrue();
+        assertThat(writer.emitRecord(1, 0, 0)).as("the channel is at capacity").isFalse();
+        assertThat(writer.isAvailable()).isFalse();
+        CompletableFuture<Void> room = writer.getAvailableFuture();
+        assertThat(room).isNotDone();
+        // A record in flight may still emit: three more batches go in without waiting.
+        for (int i = 2; i < 5; i++) {
+            assertThat(writer.emitRecord(i, 0, 0)).isFalse();
+        }
+        assertThat(gate.pollNext().value(0)).isEqualTo(0);
+        assertThat(room).as("the consumer took a batch").isDone();
+        assertThat(writer.isAvailable()).as("four still queued").isFalse();
+        gate.pollNext();
+        gate.pollNext();
+        assertThat(writer.isAvailable()).as("two queued, at capacity").isFalse();
+        gate.pollNext();
+        assertThat(writer.isAvailable()).as("one queued, below capacity").isTrue();
+        assertThat(writer.getAvailableFuture()).isSameAs(AvailabilityProvider.AVAILABLE);
+    }
+
+    @Test
+    void aBlockedChannelIsSkippedUntilResumedAndKeepsItsData() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 8));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter w0 = writer(env, "e", 0, me);
+        ResultPartitionWriter w1 = writer(env, "e", 1, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e", 0, 0), new ChannelId("e", 1, 0)), me);
+        w0.emitRecord("a0", 0, 0);
+        w0.emitRecord("a1", 0, 0);
+        w1.emitRecord("b0", 0, 0);
+
+        gate.blockChannel(0);
+        assertThat(gate.isBlocked(0)).isTrue();
+        RecordBatch first = gate.pollNext();
+        assertThat(first.value(0)).isEqualTo("b0");
+        assertThat(gate.lastChannel()).isEqualTo(1);
+        gate.recycle(first);
+        assertThat(gate.pollNext()).as("channel 0 is held").isNull();
+        assertThat(gate.isAvailable()).isFalse();
+        CompletableFuture<Void> data = gate.getAvailableFuture();
+        assertThat(data).isNotDone();
+        w1.emitRecord("b1", 0, 0);
+        assertThat(data).as("an unblocked channel received data").isDone();
+
+        gate.resumeAllChannels();
+        List<Object> rest = new ArrayList<>();
+        for (RecordBatch b; (b = gate.pollNext()) != null; ) {
+            rest.add(b.value(0));
+            gate.recycle(b);
+        }
+        assertThat(rest).containsExactlyInAnyOrder("a0", "a1", "b1");
+        assertThat(rest.indexOf("a0")).isLessThan(rest.indexOf("a1"));
+    }
+
+    @Test
+    void mutableValuesAreCopiedByTheWriterAndImmutableOnesAreNot() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(2, 8));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter bytes = writer(env, "m", 0, new int[] {0}, BytePrimitiveArraySerializer.INSTANCE, me);
+        ResultPartitionWriter strings = writer(env, "s", 0, new int[] {0}, StringSerializer.INSTANCE, me);
+        byte[] reused = {1, 2, 3};
+        bytes.emitRecord(reused, 0, 0);
+        reused[0] = 9;
+        bytes.emitRecord(reused, 0, 0);
+        String text = "immutable";
+        strings.broadcastRecord(text, 0);
+        strings.flushAll();
+
+        RecordBatch copies = gate(env, List.of(new ChannelId("m", 0, 0)), me).pollNext();
+        assertThat((byte[]) copies.value(0)).containsExactly(1, 2, 3);
+        assertThat((byte[]) copies.value(1)).containsExactly(9, 2, 3);
+        assertThat(copies.value(0)).isNotSameAs(reused);
+        assertThat(gate(env, List.of(new ChannelId("s", 0, 0)), me).pollNext().value(0)).isSameAs(text);
+    }
+
+    @Test
+    void aChannelToAnotherTaskManagerIsRefusedWithTheReason() {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 4));
+        TaskLocation elsewhere = new TaskLocation("tm-2", null, 0);
+        ChannelDescriptor remote = new ChannelDescriptor(new ChannelId("e", 0, 0), HERE, elsewhere);
+        assertThatThrownBy(() -> env.createResultPartitionWriter(
+                new ResultPartitionDeploymentDescriptor("e", 0, null, List.of(remote)), TaskWaker.forCurrentThread()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("e[0->0]").hasMessageContaining("two TaskManagers");
+    }
+
+    @Test
+    void eventsSurviveTheirWireFormAndAnUnknownTagIsRefused() throws Exception {
+        for (ChannelEvent event : List.of(new WatermarkEvent(-5), new WatermarkEvent(Long.MAX_VALUE),
+                WatermarkStatusEvent.IDLE, WatermarkStatusEvent.ACTIVE, EndOfPartitionEvent.INSTANCE)) {
+            DataOutputSerializer out = new DataOutputSerializer(16);
+            ChannelEventCodec.write(event, out);
+            DataInputDeserializer in = new DataInputDeserializer();
+            in.setBuffer(out.getCopyOfBuffer(), 0, out.length());
+            assertThat(ChannelEventCodec.read(in)).isEqualTo(event);
+        }
+        DataInputDeserializer bad = new DataInputDeserializer();
+        bad.setBuffer(new byte[] {42}, 0, 1);
+        assertThatThrownBy(() -> ChannelEventCodec.read(bad))
+                .isInstanceOf(CorruptDataException.class).hasMessageContaining("unknown channel event tag 42");
     }
 
     @Test

@@ -1,0 +1,123 @@
+package dev.runnel.streaming.runtime.tasks;
+
+import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.core.io.InputStatus;
+import dev.runnel.runtime.io.ChannelEvent;
+import dev.runnel.runtime.io.InputGate;
+import dev.runnel.runtime.io.RecordBatch;
+import dev.runnel.runtime.io.WatermarkEvent;
+import dev.runnel.runtime.io.WatermarkStatusEvent;
+import dev.runnel.streaming.api.operators.Input;
+import dev.runnel.streaming.runtime.io.StatusWatermarkValve;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+
+/**
+ * Reads one input gate into one input of the head operator: unpacks batches into a reused record holder,
+ * combines the channels' watermarks and idleness with a {@link StatusWatermarkValve}, and stops between two
+ * records when the task must yield (cancellation, backpressure), resuming the same batch on the next call.
+ * Task thread only.
+ */
+final class InputReader<IN> {
+
+    private final InputGate gate;
+    private final Input<IN> target;
+    private final String headName;
+    private final String subtaskName;
+    private final TaskSignals signals;
+    private final StatusWatermarkValve valve;
+    private final StreamRecord<IN> reuse = new StreamRecord<>(null);
+    private RecordBatch pending;
+    private int position;
+    private boolean idle;
+
+    InputReader(InputGate gate, Input<IN> target, String headName, String subtaskName, TaskSignals signals) {
+        this.gate = gate;
+        this.target = target;
+        this.headName = headName;
+        this.subtaskName = subtaskName;
+        this.signals = signals;
+        this.valve = new StatusWatermarkValve(gate.getNumberOfInputChannels());
+    }
+
+    /** Processes one batch (or what is left of it) or one event; END_OF_INPUT once every channel ended. */
+    InputStatus process() throws Exception {
+        if (pending != null) {
+            drain();
+            return InputStatus.MORE_AVAILABLE;
+        }
+        RecordBatch element = gate.pollNext();
+        if (element == null) {
+            return gate.isFinished() ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+        }
+        if (element.isEvent()) {
+            processEvent(element.event(), gate.lastChannel());
+            return gate.isFinished() ? InputStatus.END_OF_INPUT : InputStatus.MORE_AVAILABLE;
+        }
+        pending = element;
+        position = 0;
+        drain();
+        return InputStatus.MORE_AVAILABLE;
+    }
+
+    /** Whether {@link #process()} would find work now. */
+    boolean isAvailable() {
+        return pending != null || gate.isAvailable();
+    }
+
+    InputGate gate() {
+        return gate;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void drain() {
+        RecordBatch batch = pending;
+        int size = batch.size();
+        StreamRecord<IN> record = reuse;
+        TaskSignals yield = signals;
+        for (int i = position; i < size; ) {
+            record.replaceFromTransport((IN) batch.value(i), batch.timestamp(i));
+            i++;
+            try {
+                target.setKeyContextElement(record);
+                target.processElement(record);
+            } catch (OperatorException e) {
+                throw e;
+            } catch (Exception e) {
+                throw OperatorException.onRecord(headName, subtaskName, record.getValue(), e);
+            }
+            if (yield.shouldYield() && i < size) {
+                position = i;
+                return;
+            }
+        }
+        pending = null;
+        gate.recycle(batch);
+    }
+
+    private void processEvent(ChannelEvent event, int channel) throws Exception {
+        switch (event.type()) {
+            case WATERMARK -> emitIfAdvanced(valve.inputWatermark(((WatermarkEvent) event).timestamp(), channel));
+            case WATERMARK_STATUS -> {
+                emitIfAdvanced(valve.inputStatus(((WatermarkStatusEvent) event).idle(), channel));
+                if (valve.isIdle() != idle) {
+                    idle = valve.isIdle();
+                    target.processWatermarkStatus(idle);
+                }
+            }
+            case END_OF_PARTITION -> { }
+        }
+    }
+
+    private void emitIfAdvanced(long watermark) throws Exception {
+        if (watermark != StatusWatermarkValve.NO_CHANGE) {
+            try {
+                target.processWatermark(new Watermark(watermark));
+            } catch (OperatorException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new OperatorException("Operator '" + headName + "' in " + subtaskName + " failed on watermark "
+                        + watermark + ": " + e, e);
+            }
+        }
+    }
+}
