@@ -2,6 +2,10 @@ package dev.runnel.streaming.api.functions.aggregation;
 
 import dev.runnel.api.common.functions.ReduceFunction;
 import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.java.typeutils.RecordTypeInfo;
+import dev.runnel.api.java.typeutils.TupleTypeInfo;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 
 /**
  * {@code sum}, {@code min}, {@code max}, {@code minBy} and {@code maxBy} of one field, as a rolling
@@ -20,18 +24,44 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
 
     private final Kind kind;
     private final FieldAccessor<T> field;
+    private final Adder adder;
 
-    private FieldAggregator(Kind kind, FieldAccessor<T> field) {
+    private FieldAggregator(Kind kind, FieldAccessor<T> field, Class<?> fieldClass, String fieldName) {
         this.kind = kind;
         this.field = field;
+        this.adder = kind == Kind.SUM ? Adder.forClass(fieldClass, fieldName) : null;
     }
 
     public static <T> FieldAggregator<T> byPosition(Kind kind, TypeInformation<T> type, int position) {
-        return new FieldAggregator<>(kind, FieldAccessor.forPosition(type, position));
+        FieldAccessor<T> accessor = FieldAccessor.forPosition(type, position);
+        return new FieldAggregator<>(kind, accessor, fieldClass(type, position), "field " + position + " of " + type);
     }
 
     public static <T> FieldAggregator<T> byName(Kind kind, TypeInformation<T> type, String field) {
-        return new FieldAggregator<>(kind, FieldAccessor.forName(type, field));
+        FieldAccessor<T> accessor = FieldAccessor.forName(type, field);
+        Class<?> fieldClass = null;
+        if (type instanceof RecordTypeInfo<?> record) {
+            java.lang.reflect.RecordComponent[] components = type.getTypeClass().getRecordComponents();
+            for (int i = 0; i < components.length; i++) {
+                if (components[i].getName().equals(field)) {
+                    fieldClass = record.getTypeAt(i).getTypeClass();
+                }
+            }
+        } else if (field.matches("f\\d+")) {
+            fieldClass = fieldClass(type, Integer.parseInt(field.substring(1)));
+        }
+        return new FieldAggregator<>(kind, accessor, fieldClass, "field '" + field + "' of " + type);
+    }
+
+    /** The declared class of field {@code position}, or null when the type does not say. */
+    private static Class<?> fieldClass(TypeInformation<?> type, int position) {
+        if (type instanceof TupleTypeInfo<?> tuple) {
+            return tuple.getTypeAt(position).getTypeClass();
+        }
+        if (type instanceof RecordTypeInfo<?> record) {
+            return record.getTypeAt(position).getTypeClass();
+        }
+        return type.isBasicType() ? type.getTypeClass() : null;
     }
 
     @Override
@@ -39,7 +69,7 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
         Object a = field.get(current);
         Object b = field.get(next);
         return switch (kind) {
-            case SUM -> field.withField(current, add(a, b));
+            case SUM -> field.withField(current, adder.add(a, b));
             case MIN -> compare(b, a) < 0 ? field.withField(current, b) : current;
             case MAX -> compare(b, a) > 0 ? field.withField(current, b) : current;
             case MIN_BY -> compare(b, a) < 0 ? next : current;
@@ -47,32 +77,64 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
         };
     }
 
-    private static Object add(Object a, Object b) {
-        if (a instanceof Integer x) {
-            return x + (Integer) b;
+    /**
+     * The {@code +} of one numeric type, chosen once from the field's declared type so the record path makes
+     * no type tests; {@link #DYNAMIC} only when the type does not say (a field declared as {@code Number}).
+     */
+    private enum Adder {
+        INT { Object add(Object a, Object b) { return (Integer) a + (Integer) b; } },
+        LONG { Object add(Object a, Object b) { return (Long) a + (Long) b; } },
+        DOUBLE { Object add(Object a, Object b) { return (Double) a + (Double) b; } },
+        FLOAT { Object add(Object a, Object b) { return (Float) a + (Float) b; } },
+        SHORT { Object add(Object a, Object b) { return (short) ((Short) a + (Short) b); } },
+        BYTE { Object add(Object a, Object b) { return (byte) ((Byte) a + (Byte) b); } },
+        BIG_DECIMAL { Object add(Object a, Object b) { return ((BigDecimal) a).add((BigDecimal) b); } },
+        BIG_INTEGER { Object add(Object a, Object b) { return ((BigInteger) a).add((BigInteger) b); } },
+        DYNAMIC {
+            Object add(Object a, Object b) {
+                Adder exact = a == null ? null : known(a.getClass());
+                if (exact == null) {
+                    throw new IllegalArgumentException("sum() needs a numeric field, found "
+                            + (a == null ? "null" : a.getClass().getName()));
+                }
+                return exact.add(a, b);
+            }
+        };
+
+        abstract Object add(Object a, Object b);
+
+        static Adder forClass(Class<?> type, String what) {
+            if (type == null || type == Object.class || type == Number.class) {
+                return DYNAMIC;
+            }
+            Adder exact = known(type);
+            if (exact == null) {
+                throw new IllegalArgumentException("sum() needs a numeric field, but " + what + " is a "
+                        + type.getName() + ", which does not support the + operator.");
+            }
+            return exact;
         }
-        if (a instanceof Long x) {
-            return x + (Long) b;
+
+        private static Adder known(Class<?> type) {
+            if (type == Integer.class || type == int.class) {
+                return INT;
+            } else if (type == Long.class || type == long.class) {
+                return LONG;
+            } else if (type == Double.class || type == double.class) {
+                return DOUBLE;
+            } else if (type == Float.class || type == float.class) {
+                return FLOAT;
+            } else if (type == Short.class || type == short.class) {
+                return SHORT;
+            } else if (type == Byte.class || type == byte.class) {
+                return BYTE;
+            } else if (type == BigDecimal.class) {
+                return BIG_DECIMAL;
+            } else if (type == BigInteger.class) {
+                return BIG_INTEGER;
+            }
+            return null;
         }
-        if (a instanceof Double x) {
-            return x + (Double) b;
-        }
-        if (a instanceof Float x) {
-            return x + (Float) b;
-        }
-        if (a instanceof Short x) {
-            return (short) (x + (Short) b);
-        }
-        if (a instanceof Byte x) {
-            return (byte) (x + (Byte) b);
-        }
-        if (a instanceof java.math.BigDecimal x) {
-            return x.add((java.math.BigDecimal) b);
-        }
-        if (a instanceof java.math.BigInteger x) {
-            return x.add((java.math.BigInteger) b);
-        }
-        throw new IllegalArgumentException("sum() needs a numeric field, found " + (a == null ? "null" : a.getClass().getName()));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
