@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs a workload on Runnel and on real Flink (../shared/peer-bench) back to back, alternating,
-# and prints each side's median records/s, the ratio Runnel/Flink, and whether the checksums agree.
+# Runs a workload on Runnel and on real Apache Flink (the repository's own Flink peer,
+# examples/flink-peer/run.sh) back to back, alternating, and prints each side's median records/s,
+# the ratio Runnel/Flink, and whether the checksums agree. The workloads: docs/BENCHMARKS.md.
 #
 #   examples/compare.sh WORKLOAD [ROUNDS] [--flink VERSION] [-- EXTRA_ARGS...]
 #
@@ -8,11 +9,14 @@
 # 1.20.5 for wordcount-heap and 2.3.0 otherwise (the faster Flink on each workload on these machines).
 # Both sides run with --object-reuse (how a Flink user tunes these jobs); EXTRA_ARGS go to both.
 # RUNNEL_BENCH_ARGS adds arguments for the Runnel side only (e.g. "--conf key=value").
+# PEER_BENCH=<path to a run.sh> runs another Flink peer with the same interface instead
+# (run.sh [--flink VERSION] WORKLOAD [N] [--object-reuse] ...); the first use of a Flink version
+# builds the peer, which downloads that Flink from Maven Central.
 # Each RESULT line is echoed; the last lines are MEDIAN and RATIO.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
-PEER="${PEER_BENCH:-$ROOT/../shared/peer-bench/run.sh}"
+PEER="${PEER_BENCH:-$HERE/flink-peer/run.sh}"
 
 [[ $# -ge 1 ]] || { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//' >&2; exit 2; }
 workload="$1"; shift
@@ -24,7 +28,12 @@ if [[ "${1:-}" == "--flink" ]]; then flink="$2"; shift 2; fi
 extra=("$@")
 
 source "$HERE/build-classpath.sh"
-"$PEER" --flink "$flink" "$workload" 1000 >/dev/null 2>&1 || { echo "the Flink peer does not run" >&2; exit 1; }
+# A small warm-up run; it builds the peer for this Flink version first if needed.
+echo "preparing the Flink peer $PEER (--flink $flink) ..." >&2
+peer_log="$(mktemp)"
+trap 'rm -f "$peer_log"' EXIT
+"$PEER" --flink "$flink" "$workload" 1000 >/dev/null 2>"$peer_log" ||
+  { cat "$peer_log" >&2; echo "the Flink peer ($PEER) does not run" >&2; exit 1; }
 
 run_runnel() {
   java ${RUNNEL_BENCH_JAVA_OPTS:--Xmx4g} -cp "$CLASSPATH" dev.runnel.examples.bench.Bench "$workload" --object-reuse "${extra[@]}" ${RUNNEL_BENCH_ARGS:-} 2>/dev/null | grep '^RESULT'
