@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs a peer benchmark workload (../shared/peer-bench) on Runnel, building what it needs first.
+# Runs a benchmark workload (docs/BENCHMARKS.md, "The workloads") on Runnel, building what it needs
+# first. examples/flink-peer/run.sh runs the same workloads on Apache Flink.
 #
 #   examples/bench.sh WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
 #

@@ -25,9 +25,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The peer benchmark workloads of {@code ../shared/peer-bench} on Runnel: same generator, same
- * semantics, parallelism 2, same checksums, same {@code RESULT} line. Time is measured from job
- * submission to job result, as the peer does.
+ * The benchmark workloads (docs/BENCHMARKS.md, "The workloads") on Runnel: the same generator, the
+ * same semantics, parallelism 2, the same checksums and the same {@code RESULT} line as the Flink peer
+ * ({@code examples/flink-peer}). Time is measured from job submission to job result, as the peer does.
  *
  * <pre>
  *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...

@@ -1,9 +1,9 @@
 package dev.runnel.examples.bench;
 
 /**
- * The order-independent result fingerprints of the peer benchmarks (../shared/peer-bench/README.md),
- * so Runnel's results can be compared with Flink's bit for bit. A fingerprint is the sum of entries
- * modulo 2^64.
+ * The order-independent result fingerprints of the benchmark workloads (docs/BENCHMARKS.md, "The
+ * workloads"), so Runnel's results can be compared with Flink's bit for bit. A fingerprint is the
+ * sum of entries modulo 2^64.
  */
 public final class Checksums {
 

@@ -24,10 +24,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The peer benchmarks' bounded source over the xorshift64 sequence with seed 42: reader {@code j} of
- * {@code p} emits records {@code i} with {@code i mod p == j}, in increasing {@code i}, stepping
- * through the whole sequence. Together the readers emit records {@code 0..N-1} exactly once, the
- * same records the Flink peer emits.
+ * The benchmark workloads' bounded source (docs/BENCHMARKS.md, "The workloads") over the xorshift64
+ * sequence with seed 42: reader {@code j} of {@code p} emits records {@code i} with
+ * {@code i mod p == j}, in increasing {@code i}, stepping through the whole sequence. Together the
+ * readers emit records {@code 0..N-1} exactly once, the same records the Flink peer
+ * ({@code examples/flink-peer}) emits.
  */
 public final class XorShiftSource<T> implements Source<T, XorShiftSource.Split, List<Integer>>, ResultTypeQueryable<T> {
 
