@@ -16,6 +16,17 @@ import dev.runnel.runtime.io.TaskWaker;
  */
 public interface ShuffleEnvironment extends AutoCloseable {
 
+    /** The TaskManager this environment serves; ends on it whose peer has another id are remote. */
+    String taskManagerId();
+
+    /** Where other TaskManagers reach this one's data server; null when the shuffle never leaves the JVM. */
+    java.net.InetSocketAddress dataAddress();
+
+    /** Where an attempt of a subtask deployed on this TaskManager runs. */
+    default TaskLocation location(int attemptNumber) {
+        return new TaskLocation(taskManagerId(), dataAddress(), attemptNumber);
+    }
+
     /**
      * The sending end described by {@code descriptor}: one subpartition per channel, in its order.
      *

@@ -2,6 +2,7 @@ package dev.runnel.runtime.network.local;
 
 import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.runtime.io.TaskWaker;
+import dev.runnel.runtime.network.partition.InputChannelReader;
 import dev.runnel.runtime.shuffle.ChannelId;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
  * park, interruptibly. The consumer never blocks here, it polls. The wakers and the room listener are
  * attached by whichever end is created, in any order, and read through volatile fields.
  */
-final class LocalChannel {
+final class LocalChannel implements InputChannelReader {
 
     private final ChannelId id;
     private final SpscRing data;
@@ -33,7 +34,8 @@ final class LocalChannel {
         this.recycled = new SpscRing(capacity + overdraft + 2);
     }
 
-    ChannelId id() {
+    @Override
+    public ChannelId id() {
         return id;
     }
 
@@ -89,12 +91,14 @@ final class LocalChannel {
     }
 
     /** Consumer: completes {@code listener} once an element arrives (the caller re-checks after registering). */
-    void notifyOnData(CompletableFuture<Void> listener) {
+    @Override
+    public void notifyOnData(CompletableFuture<Void> listener) {
         dataListener = listener;
     }
 
     /** Consumer: the next batch or event, or null. Wakes a producer waiting for room. */
-    RecordBatch poll() {
+    @Override
+    public RecordBatch poll() {
         RecordBatch element = (RecordBatch) data.poll();
         if (element != null) {
             TaskWaker producer = producerWaker;
@@ -111,15 +115,21 @@ final class LocalChannel {
     }
 
     /** Consumer: whether {@link #poll()} would return something. */
-    boolean hasData() {
+    @Override
+    public boolean hasData() {
         return !data.isEmptyForConsumer();
     }
 
     /** Consumer: returns an emptied batch to the producer; dropped if the return ring is full. */
-    void recycle(RecordBatch batch) {
+    @Override
+    public void recycle(RecordBatch batch) {
         batch.clear();
         recycled.offer(batch);
     }
+
+    /** Nothing to release: the channel is owned by its environment and dies with the job. */
+    @Override
+    public void release() {}
 
     /** Producer: an emptied batch to reuse, or null. */
     RecordBatch takeRecycled() {

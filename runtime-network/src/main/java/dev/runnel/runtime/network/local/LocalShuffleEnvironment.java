@@ -6,11 +6,16 @@ import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.TaskWaker;
 import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.network.partition.ChannelInputGate;
+import dev.runnel.runtime.network.partition.ChannelResultPartitionWriter;
+import dev.runnel.runtime.network.partition.InputChannelReader;
+import dev.runnel.runtime.network.partition.SubpartitionWriter;
 import dev.runnel.runtime.shuffle.ChannelDescriptor;
 import dev.runnel.runtime.shuffle.ChannelId;
 import dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor;
 import dev.runnel.runtime.shuffle.ResultPartitionDeploymentDescriptor;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
+import dev.runnel.runtime.shuffle.TaskLocation;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -50,30 +55,54 @@ public final class LocalShuffleEnvironment implements ShuffleEnvironment {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
+    public String taskManagerId() {
+        return TaskLocation.EMBEDDED_TASK_MANAGER;
+    }
+
+    @Override
+    public java.net.InetSocketAddress dataAddress() {
+        return null;
+    }
+
+    @Override
     public ResultPartitionWriter createResultPartitionWriter(
             ResultPartitionDeploymentDescriptor descriptor, TaskWaker producerWaker) {
         List<ChannelDescriptor> described = descriptor.channels();
-        LocalChannel[] ends = new LocalChannel[described.size()];
+        SubpartitionWriter[] ends = new SubpartitionWriter[described.size()];
         for (int i = 0; i < ends.length; i++) {
-            ends[i] = channel(requireLocal(described.get(i)));
-            ends[i].attachProducer(producerWaker);
+            ends[i] = openSubpartition(requireLocal(described.get(i)), descriptor.serializer(), producerWaker);
         }
-        TypeSerializer<?> serializer = descriptor.serializer();
-        TypeSerializer<Object> copier = serializer == null || serializer.isImmutableType()
-                ? null : (TypeSerializer<Object>) serializer;
-        return new LocalResultPartitionWriter(ends, batchSize, producerWaker, copier);
+        return new ChannelResultPartitionWriter(ends);
     }
 
     @Override
     public InputGate createInputGate(InputGateDeploymentDescriptor descriptor, TaskWaker consumerWaker) {
         List<ChannelDescriptor> described = descriptor.channels();
-        LocalChannel[] ends = new LocalChannel[described.size()];
+        InputChannelReader[] ends = new InputChannelReader[described.size()];
         for (int i = 0; i < ends.length; i++) {
-            ends[i] = channel(requireLocal(described.get(i)));
-            ends[i].attachConsumer(consumerWaker);
+            ends[i] = openInputChannel(requireLocal(described.get(i)), consumerWaker);
         }
-        return new LocalInputGate(ends);
+        return new ChannelInputGate(ends);
+    }
+
+    /**
+     * The in-memory sending end of channel {@code id}, for a shuffle that mixes memory and network channels.
+     * Mutable values are copied with {@code serializer} (null or immutable: passed by reference).
+     */
+    @SuppressWarnings("unchecked")
+    public SubpartitionWriter openSubpartition(ChannelId id, TypeSerializer<?> serializer, TaskWaker producerWaker) {
+        LocalChannel channel = channel(id);
+        channel.attachProducer(producerWaker);
+        TypeSerializer<Object> copier = serializer == null || serializer.isImmutableType()
+                ? null : (TypeSerializer<Object>) serializer;
+        return new LocalSubpartitionWriter(channel, batchSize, producerWaker, copier);
+    }
+
+    /** The in-memory receiving end of channel {@code id}, for a shuffle that mixes memory and network channels. */
+    public InputChannelReader openInputChannel(ChannelId id, TaskWaker consumerWaker) {
+        LocalChannel channel = channel(id);
+        channel.attachConsumer(consumerWaker);
+        return channel;
     }
 
     @Override

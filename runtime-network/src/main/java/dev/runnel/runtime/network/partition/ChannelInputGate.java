@@ -1,4 +1,4 @@
-package dev.runnel.runtime.network.local;
+package dev.runnel.runtime.network.partition;
 
 import dev.runnel.runtime.io.ChannelEvent;
 import dev.runnel.runtime.io.InputGate;
@@ -6,12 +6,12 @@ import dev.runnel.runtime.io.RecordBatch;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The in-memory receiving end of one consumer input: polls its unblocked channels round robin, so one
- * busy producer cannot starve the others. Consumer task thread only.
+ * The receiving end of one consumer input over its channels, in memory or remote alike: polls the
+ * unblocked channels round robin, so one busy producer cannot starve the others. Consumer task thread only.
  */
-final class LocalInputGate implements InputGate {
+public final class ChannelInputGate implements InputGate {
 
-    private final LocalChannel[] channels;
+    private final InputChannelReader[] channels;
     private final boolean[] ended;
     private final boolean[] blocked;
     private int endedCount;
@@ -19,7 +19,10 @@ final class LocalInputGate implements InputGate {
     private int next;
     private int last = -1;
 
-    LocalInputGate(LocalChannel[] channels) {
+    public ChannelInputGate(InputChannelReader[] channels) {
+        if (channels.length == 0) {
+            throw new IllegalArgumentException("an input gate needs at least one channel");
+        }
         this.channels = channels;
         this.ended = new boolean[channels.length];
         this.blocked = new boolean[channels.length];
@@ -117,7 +120,9 @@ final class LocalInputGate implements InputGate {
 
     @Override
     public void close() {
-        // Nothing to release: channels are owned by the environment and die with the job.
+        for (InputChannelReader channel : channels) {
+            channel.release();
+        }
     }
 
     private void markEnded(int index) {

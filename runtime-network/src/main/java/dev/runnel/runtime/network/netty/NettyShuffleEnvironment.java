@@ -1,0 +1,327 @@
+package dev.runnel.runtime.network.netty;
+
+import dev.runnel.configuration.ConfigOption;
+import dev.runnel.configuration.Configuration;
+import dev.runnel.metrics.MetricGroup;
+import dev.runnel.metrics.SimpleMetricGroup;
+import dev.runnel.runtime.io.InputGate;
+import dev.runnel.runtime.io.ResultPartitionWriter;
+import dev.runnel.runtime.io.TaskWaker;
+import dev.runnel.runtime.network.local.LocalShuffleEnvironment;
+import dev.runnel.runtime.network.partition.ChannelInputGate;
+import dev.runnel.runtime.network.partition.ChannelResultPartitionWriter;
+import dev.runnel.runtime.network.partition.InputChannelReader;
+import dev.runnel.runtime.network.partition.SubpartitionWriter;
+import dev.runnel.runtime.shuffle.ChannelDescriptor;
+import dev.runnel.runtime.shuffle.ChannelId;
+import dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor;
+import dev.runnel.runtime.shuffle.ResultPartitionDeploymentDescriptor;
+import dev.runnel.runtime.shuffle.ShuffleEnvironment;
+import dev.runnel.runtime.shuffle.TaskLocation;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Promise;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shuffle of one TaskManager that may exchange records with others: channels whose two ends share
+ * this TaskManager stay in memory (the same path as {@link LocalShuffleEnvironment}); every other channel
+ * goes over Netty, multiplexed on one authenticated TCP connection per pair of TaskManagers (the consumer
+ * connects to the producer's data server), with credit-based flow control and buffers from this
+ * TaskManager's bounded {@link NetworkBufferPool}. Thread-safe.
+ */
+public final class NettyShuffleEnvironment implements ShuffleEnvironment {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NettyShuffleEnvironment.class);
+
+    /** The TaskManager's id (Flink's key); a random one when not configured. */
+    public static final ConfigOption<String> RESOURCE_ID = ConfigOption.stringOption("taskmanager.resource-id", null,
+            "The TaskManager's id as other TaskManagers and logs name it.");
+
+    private final String taskManagerId;
+    private final LocalShuffleEnvironment local;
+    private final NetworkBufferPool bufferPool;
+    private final Authenticator authenticator;
+    private final EventLoopGroup eventLoop;
+    private final Channel server;
+    private final InetSocketAddress dataAddress;
+    private final int exclusiveBuffers;
+    private final int floatingBuffers;
+    private final int maxBuffersPerChannel;
+    private final int batchSize;
+    private final long connectTimeoutMillis;
+    private final MetricGroup metrics;
+    private final Map<ChannelId, OutboundSubpartition> outbound = new ConcurrentHashMap<>();
+    private final Map<String, ClientConnection> connections = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    public NettyShuffleEnvironment(Configuration configuration) {
+        String id = configuration.get(RESOURCE_ID);
+        this.taskManagerId = id == null || id.isBlank() ? "tm-" + UUID.randomUUID().toString().substring(0, 8) : id;
+        this.authenticator = new Authenticator(configuration.get(NettyShuffleOptions.CLUSTER_SECRET));
+        this.local = new LocalShuffleEnvironment(configuration);
+        long segmentSize = configuration.get(NettyShuffleOptions.SEGMENT_SIZE);
+        if (segmentSize < 256 || segmentSize > (1 << 24)) {
+            throw new IllegalArgumentException(NettyShuffleOptions.SEGMENT_SIZE.key()
+                    + " must be between 256 bytes and 16 MiB, was " + segmentSize);
+        }
+        this.bufferPool = new NetworkBufferPool(positive(configuration, NettyShuffleOptions.NUMBER_OF_BUFFERS),
+                (int) segmentSize);
+        this.exclusiveBuffers = positive(configuration, NettyShuffleOptions.BUFFERS_PER_CHANNEL);
+        this.floatingBuffers = Math.max(0, configuration.get(NettyShuffleOptions.FLOATING_BUFFERS_PER_GATE));
+        this.maxBuffersPerChannel = positive(configuration, NettyShuffleOptions.MAX_BUFFERS_PER_CHANNEL);
+        this.batchSize = configuration.get(LocalShuffleEnvironment.BATCH_SIZE);
+        this.connectTimeoutMillis = configuration.get(NettyShuffleOptions.CONNECT_TIMEOUT);
+        this.metrics = new SimpleMetricGroup("shuffle").addGroup(taskManagerId);
+        metrics.gauge("availableNetworkBuffers", bufferPool::availableBuffers);
+        metrics.gauge("totalNetworkBuffers", bufferPool::totalBuffers);
+        this.eventLoop = new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("runnel-netty-" + taskManagerId, true),
+                Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        String host = configuration.get(NettyShuffleOptions.BIND_HOST);
+        int port = configuration.get(NettyShuffleOptions.DATA_PORT);
+        try {
+            this.server = bindServer(host, port);
+        } catch (RuntimeException e) {
+            eventLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new IllegalStateException("The data server of TaskManager " + taskManagerId + " cannot listen on "
+                    + host + ":" + port + " (" + NettyShuffleOptions.BIND_HOST.key() + ", "
+                    + NettyShuffleOptions.DATA_PORT.key() + "): " + describe(e), e);
+        }
+        this.dataAddress = (InetSocketAddress) server.localAddress();
+        LOG.info("TaskManager {} data server listens on {} ({} network buffers of {} bytes)", taskManagerId,
+                dataAddress, bufferPool.totalBuffers(), bufferPool.segmentSize());
+    }
+
+    private Channel bindServer(String host, int port) {
+        int maxFrame = Protocol.maxFrameLength(bufferPool.segmentSize());
+        Class<? extends ServerChannel> type = Epoll.isAvailable() ? EpollServerSocketChannel.class
+                : NioServerSocketChannel.class;
+        ServerBootstrap bootstrap = new ServerBootstrap().group(eventLoop).channel(type)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast("frames", new FrameDecoder(maxFrame, "Data server " + taskManagerId));
+                        ch.pipeline().addLast("handshake", HandshakeHandler.server(authenticator, taskManagerId,
+                                connectTimeoutMillis, peer -> new ServerConnectionHandler(NettyShuffleEnvironment.this, peer)));
+                    }
+                });
+        return bootstrap.bind(host, port).syncUninterruptibly().channel();
+    }
+
+    @Override
+    public String taskManagerId() {
+        return taskManagerId;
+    }
+
+    @Override
+    public InetSocketAddress dataAddress() {
+        return dataAddress;
+    }
+
+    /** The TaskManager's network buffers, for metrics and tests. */
+    public NetworkBufferPool bufferPool() {
+        return bufferPool;
+    }
+
+    /** Counters per channel ({@code <edge>.<producer>-<consumer>.numBytesOut} ...) and the pool gauges. */
+    public MetricGroup metrics() {
+        return metrics;
+    }
+
+    @Override
+    public ResultPartitionWriter createResultPartitionWriter(ResultPartitionDeploymentDescriptor descriptor,
+            TaskWaker producerWaker) {
+        List<ChannelDescriptor> channels = descriptor.channels();
+        long remote = channels.stream().filter(c -> !c.isLocal()).count();
+        if (remote == 0) {
+            return local.createResultPartitionWriter(descriptor, producerWaker);
+        }
+        int remoteChannels = (int) remote;
+        LocalBufferPool pool = new LocalBufferPool(bufferPool, remoteChannels + 1,
+                remoteChannels * maxBuffersPerChannel + 1,
+                "result partition " + descriptor.edgeId() + " of subtask " + descriptor.producerSubtask());
+        SubpartitionWriter[] ends = new SubpartitionWriter[channels.size()];
+        for (int i = 0; i < ends.length; i++) {
+            ChannelDescriptor channel = channels.get(i);
+            requireHere(channel.producer(), channel);
+            ends[i] = channel.isLocal()
+                    ? local.openSubpartition(channel.id(), descriptor.serializer(), producerWaker)
+                    : new RemoteSubpartitionWriter(outbound(channel.id()), pool, descriptor.serializer(),
+                            maxBuffersPerChannel, producerWaker, ChannelMetrics.sending(metrics, channel.id()));
+        }
+        return new ChannelResultPartitionWriter(ends, pool::destroy);
+    }
+
+    @Override
+    public InputGate createInputGate(InputGateDeploymentDescriptor descriptor, TaskWaker consumerWaker) {
+        List<ChannelDescriptor> channels = descriptor.channels();
+        long remote = channels.stream().filter(c -> !c.isLocal()).count();
+        if (remote == 0) {
+            return local.createInputGate(descriptor, consumerWaker);
+        }
+        int remoteChannels = (int) remote;
+        ChannelId first = channels.get(0).id();
+        LocalBufferPool gatePool = new LocalBufferPool(bufferPool, remoteChannels * exclusiveBuffers,
+                remoteChannels * exclusiveBuffers + floatingBuffers,
+                "input gate " + descriptor.inputIndex() + " of subtask " + first.consumerSubtask());
+        AtomicInteger open = new AtomicInteger(remoteChannels);
+        Runnable onChannelReleased = () -> {
+            if (open.decrementAndGet() == 0) {
+                gatePool.destroy();
+            }
+        };
+        int maxRecordBytes = Integer.MAX_VALUE - 16;
+        InputChannelReader[] ends = new InputChannelReader[channels.size()];
+        for (int i = 0; i < ends.length; i++) {
+            ChannelDescriptor channel = channels.get(i);
+            requireHere(channel.consumer(), channel);
+            if (channel.isLocal()) {
+                ends[i] = local.openInputChannel(channel.id(), consumerWaker);
+            } else {
+                RemoteInputChannel input = new RemoteInputChannel(channel, connection(channel.producer()), gatePool,
+                        exclusiveBuffers, descriptor.serializer(), batchSize, maxRecordBytes,
+                        ChannelMetrics.receiving(metrics, channel.id()), onChannelReleased);
+                input.requestPartition(consumerWaker);
+                ends[i] = input;
+            }
+        }
+        return new ChannelInputGate(ends);
+    }
+
+    /** The queue of channel {@code id} on this (the producing) TaskManager, made by whichever end comes first. */
+    OutboundSubpartition outbound(ChannelId id) {
+        return outbound.computeIfAbsent(id, OutboundSubpartition::new);
+    }
+
+    /** The channel is done (delivered, cancelled or failed); a later request for its id starts afresh. */
+    void forget(OutboundSubpartition subpartition) {
+        outbound.remove(subpartition.id, subpartition);
+    }
+
+    /** The authenticated connection to {@code producer}'s TaskManager, opened on first use. */
+    private ClientConnection connection(TaskLocation producer) {
+        ClientConnection existing = connections.get(producer.taskManagerId());
+        if (existing != null && existing.isUsable()) {
+            return existing;
+        }
+        synchronized (connections) {
+            existing = connections.get(producer.taskManagerId());
+            if (existing != null && existing.isUsable()) {
+                return existing;
+            }
+            ClientConnection created = connect(producer);
+            connections.put(producer.taskManagerId(), created);
+            return created;
+        }
+    }
+
+    private ClientConnection connect(TaskLocation producer) {
+        if (closed) {
+            throw new IllegalStateException("the shuffle of TaskManager " + taskManagerId + " is closed");
+        }
+        InetSocketAddress address = producer.dataAddress();
+        if (address == null) {
+            throw new IllegalArgumentException("TaskManager " + producer.taskManagerId()
+                    + " has no data address; it cannot be reached over the network");
+        }
+        ClientConnection connection = new ClientConnection(producer.taskManagerId(),
+                () -> connections.remove(producer.taskManagerId()));
+        Promise<String> authenticated = eventLoop.next().newPromise();
+        int maxFrame = Protocol.maxFrameLength(bufferPool.segmentSize());
+        Bootstrap bootstrap = new Bootstrap().group(eventLoop)
+                .channel(Epoll.isAvailable() ? EpollSocketChannel.class : NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeoutMillis)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast("frames", new FrameDecoder(maxFrame, "Data client " + taskManagerId));
+                        ch.pipeline().addLast("handshake", HandshakeHandler.client(authenticator, taskManagerId,
+                                connectTimeoutMillis, peer -> connection.handler(), authenticated));
+                    }
+                });
+        ChannelFuture connected = bootstrap.connect(address);
+        String where = "TaskManager " + producer.taskManagerId() + " at " + address;
+        if (!connected.awaitUninterruptibly(connectTimeoutMillis + 1000) || !connected.isSuccess()) {
+            connected.channel().close();
+            throw new ChannelFailedException("Cannot connect to the data server of " + where + ": "
+                    + (connected.cause() == null ? "timed out" : describe(connected.cause())));
+        }
+        if (!authenticated.awaitUninterruptibly(connectTimeoutMillis + 1000) || !authenticated.isSuccess()) {
+            connected.channel().close();
+            throw new ChannelFailedException("The handshake with " + where + " failed: "
+                    + (authenticated.cause() == null ? "timed out" : authenticated.cause().getMessage()));
+        }
+        if (!authenticated.getNow().equals(producer.taskManagerId())) {
+            connected.channel().close();
+            throw new ChannelFailedException(address + " answered as TaskManager '" + authenticated.getNow()
+                    + "', not '" + producer.taskManagerId() + "'");
+        }
+        connection.connected(connected.channel());
+        return connection;
+    }
+
+    private void requireHere(TaskLocation end, ChannelDescriptor channel) {
+        if (!end.taskManagerId().equals(taskManagerId)) {
+            throw new IllegalArgumentException("channel " + channel.id() + " has its end on TaskManager "
+                    + end.taskManagerId() + ", but this is TaskManager " + taskManagerId);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        connections.values().forEach(ClientConnection::close);
+        connections.clear();
+        server.close().syncUninterruptibly();
+        eventLoop.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        outbound.values().forEach(OutboundSubpartition::release);
+        local.close();
+    }
+
+    /** One line for a log: the exception's type and message, no stack. */
+    static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root && root.getMessage() == null) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    private static int positive(Configuration configuration, ConfigOption<Integer> option) {
+        int value = configuration.get(option);
+        if (value < 1) {
+            throw new IllegalArgumentException(option.key() + " must be >= 1, was " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.runnel.runtime.network.partition;
+
+import dev.runnel.runtime.io.ChannelEvent;
+import dev.runnel.runtime.shuffle.ChannelId;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The sending end of one channel inside a result partition: buffers records (by reference in memory,
+ * serialized over the network) and hands them on. Producer task thread only, except where noted.
+ */
+public interface SubpartitionWriter {
+
+    ChannelId id();
+
+    /**
+     * Appends one record. Returns whether the channel still has room afterwards; false asks the task to stop
+     * pulling input. A record is always accepted: past the channel's bound it waits (interruptibly) for room.
+     */
+    boolean add(Object value, long timestamp) throws InterruptedException;
+
+    /** Hands over what is buffered now, even if the buffer is not full. */
+    void flush() throws InterruptedException;
+
+    /** Flushes, then sends {@code event} in order after every record before it. */
+    void sendEvent(ChannelEvent event) throws InterruptedException;
+
+    /** Whether the channel can take more input now. */
+    boolean hasRoom();
+
+    /** Completes {@code listener} (from another thread) once the channel may have room again. */
+    void notifyOnRoom(CompletableFuture<Void> listener);
+
+    /** Releases what the channel holds (buffers go back to their pool); idempotent. */
+    void release();
+}
