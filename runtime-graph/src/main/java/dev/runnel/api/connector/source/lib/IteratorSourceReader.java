@@ -1,105 +1,47 @@
 package dev.runnel.api.connector.source.lib;
 
-import dev.runnel.core.io.InputStatus;
 import dev.runnel.api.connector.source.ReaderOutput;
-import dev.runnel.api.connector.source.SourceReader;
 import dev.runnel.api.connector.source.SourceReaderContext;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
+import dev.runnel.api.connector.source.lib.util.SequentialSplitReader;
 import java.util.Iterator;
-import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads {@link IteratorSourceSplit}s one after another, one record per poll, asking the enumerator
- * for the next split whenever it runs out. Ends when the enumerator says there are no more.
- * Task thread only.
+ * for the next split whenever it runs out (the queue and the requests: {@link SequentialSplitReader}).
+ * Ends when the enumerator says there are no more. Task thread only; owns the current split's iterator.
  */
 public final class IteratorSourceReader<E, I extends Iterator<E>, SplitT extends IteratorSourceSplit<E, I>>
-        implements SourceReader<E, SplitT> {
+        extends SequentialSplitReader<E, SplitT> {
 
-    private final SourceReaderContext context;
-    private final Queue<SplitT> pending = new ArrayDeque<>();
-    private CompletableFuture<Void> availability = new CompletableFuture<>();
     private I iterator;
-    private SplitT current;
-    private boolean noMoreSplits;
-    private boolean requested;
 
+    /** @param context the subtask's context, for split requests; not null */
     public IteratorSourceReader(SourceReaderContext context) {
-        this.context = context;
+        super(context);
     }
 
     @Override
-    public void start() {
-        request();
+    protected void openSplit(SplitT split) {
+        iterator = split.getIterator();
     }
 
     @Override
-    public InputStatus pollNext(ReaderOutput<E> output) {
-        if (iterator != null && iterator.hasNext()) {
-            output.collect(iterator.next());
-            return InputStatus.MORE_AVAILABLE;
+    protected boolean emitNext(SplitT split, ReaderOutput<E> output) {
+        if (!iterator.hasNext()) {
+            return false;
         }
-        return advanceSplit(output);
-    }
-
-    private InputStatus advanceSplit(ReaderOutput<E> output) {
-        iterator = null;
-        current = null;
-        SplitT next = pending.poll();
-        if (next != null) {
-            current = next;
-            iterator = next.getIterator();
-            return InputStatus.MORE_AVAILABLE;
-        }
-        if (noMoreSplits) {
-            return InputStatus.END_OF_INPUT;
-        }
-        request();
-        if (availability.isDone()) {
-            availability = new CompletableFuture<>();
-        }
-        return InputStatus.NOTHING_AVAILABLE;
-    }
-
-    private void request() {
-        if (!requested) {
-            requested = true;
-            context.sendSplitRequest();
-        }
-    }
-
-    @Override
-    public CompletableFuture<Void> isAvailable() {
-        return availability;
-    }
-
-    @Override
-    public void addSplits(List<SplitT> splits) {
-        pending.addAll(splits);
-        requested = false;
-        availability.complete(null);
-    }
-
-    @Override
-    public void notifyNoMoreSplits() {
-        noMoreSplits = true;
-        availability.complete(null);
+        output.collect(iterator.next());
+        return true;
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public List<SplitT> snapshotState(long checkpointId) {
-        List<SplitT> state = new ArrayList<>();
-        if (current != null && iterator != null) {
-            state.add((SplitT) current.getUpdatedSplitForIterator(iterator));
-        }
-        state.addAll(pending);
-        return state;
+    protected SplitT snapshotSplit(SplitT split) {
+        return (SplitT) split.getUpdatedSplitForIterator(iterator);
     }
 
     @Override
-    public void close() {}
+    protected void closeSplit() {
+        iterator = null;
+    }
 }
