@@ -54,14 +54,28 @@ class ProgramValidationTest {
     }
 
     @Test
-    void maxParallelismAboveTheLimit() {
-        StreamExecutionEnvironment env = env();
-        env.fromSequence(0, 10).map(x -> x).name("huge").setMaxParallelism(40_000).print();
-        assertThatThrownBy(() -> env.getJobGraph("limit"))
-                .isInstanceOf(InvalidProgramException.class)
-                .hasMessageContaining("Operator 'huge' has max parallelism 40000, above the limit of 32768");
+    void maxParallelismAboveTheLimitFailsAtTheCallNamingTheOperator() {
+        var huge = env().fromSequence(0, 10).map(x -> x).name("huge");
+        assertThatThrownBy(() -> huge.setMaxParallelism(40_000))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("The max parallelism of operator 'huge' is 40000, outside the allowed range 1 to 32768"
+                        + " (the number of key groups its keyed state can be split into). Pass a value in that range"
+                        + " to setMaxParallelism(...), or leave it unset to let Runnel derive it from the parallelism.");
         assertThatThrownBy(() -> env().setMaxParallelism(40_000))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[1, 32768]");
+    }
+
+    @Test
+    void maxParallelismAboveTheLimitOnAKeyedOperatorNamesIt() {
+        // A keyed edge applies the max parallelism while the graph is built; this used to fail there
+        // with "maxParallelism must be in (0, 32768], was 40000", naming nothing.
+        var totals = env().fromSequence(0, 10).keyBy(x -> x).reduce(Long::sum).name("totals");
+        assertThatThrownBy(() -> totals.setMaxParallelism(40_000))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("The max parallelism of operator 'totals' is 40000, outside the allowed range");
+        assertThatThrownBy(() -> totals.setMaxParallelism(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("The max parallelism of operator 'totals' is 0, outside the allowed range 1 to 32768");
     }
 
     @Test
