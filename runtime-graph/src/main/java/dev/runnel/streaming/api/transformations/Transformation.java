@@ -2,6 +2,7 @@ package dev.runnel.streaming.api.transformations;
 
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.java.typeutils.OutputTypeExtractionException;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.streaming.api.operators.ChainingStrategy;
 import java.util.List;
@@ -77,13 +78,24 @@ public abstract class Transformation<T> {
      */
     public TypeInformation<T> getOutputType() {
         if (outputType == null) {
-            String reason = missingTypeReason != null ? missingTypeReason.getMessage() : "it was not given";
-            throw new InvalidTypesException("The output type of operator '" + name + "' could not be determined: "
-                    + reason + " Add .returns(...) after '" + name + "', for example "
-                    + ".returns(Types.TUPLE(Types.STRING, Types.INT)) or .returns(new TypeHint<Tuple2<String, Integer>>() {}).",
-                    missingTypeReason);
+            throw new InvalidTypesException(missingTypeProblem() + ". Add .returns(...) after '" + name + "', for example"
+                    + " .returns(Types.TUPLE(Types.STRING, Types.INT)) or .returns(new TypeHint<Tuple2<String, Integer>>() {}),"
+                    + " or implement the function as a class that names its type arguments.", missingTypeReason);
         }
         return outputType;
+    }
+
+    /** What failed and why, in one sentence without its period; the fix is added once, by the caller. */
+    private String missingTypeProblem() {
+        if (missingTypeReason instanceof OutputTypeExtractionException extraction) {
+            return extraction.problemFor("operator '" + name + "'");
+        }
+        if (missingTypeReason == null) {
+            return "The output type of operator '" + name + "' was not given";
+        }
+        String reason = missingTypeReason.getMessage();
+        return "The output type of operator '" + name + "' could not be determined: "
+                + (reason.endsWith(".") ? reason.substring(0, reason.length() - 1) : reason);
     }
 
     public void setOutputType(TypeInformation<T> outputType) {
