@@ -1,5 +1,6 @@
 package dev.runnel.dist;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -19,10 +20,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   runtime-core     ← depends on no other Runnel module, and never names RocksDB or Netty
  *   runtime-state    → core
  *   runtime-network  → core
- *   runtime-graph    → core, network (state only at run time, through interfaces in core)
+ *   runtime-graph    → core (network and state only at run time, through interfaces in core)
  *   examples         → the API (graph, core) and the stores
  *   dist             → everything
  * </pre>
+ *
+ * and, inside the modules, that the user-facing API ({@code dev.runnel.api..},
+ * {@code dev.runnel.streaming.api..}) does not reach into the task internals
+ * ({@code dev.runnel.streaming.runtime.tasks..}).
  *
  * A class belongs to the module whose build output it was loaded from.
  */
@@ -88,6 +93,25 @@ class ModuleDependencyTest {
     void graphFindsTheStateStoreOnlyThroughCore() {
         noClasses().that(inModule("runtime-graph"))
                 .should().dependOnClassesThat(inModule("runtime-state").or(inModule("examples")).or(inModule("dist")))
+                .check(classes);
+    }
+
+    @Test
+    void graphUsesTheShuffleOnlyThroughItsInterfaces() {
+        noClasses().that(inModule("runtime-graph"))
+                .should().dependOnClassesThat(resideInAPackage("dev.runnel.runtime.network..")
+                        .or(inModule("runtime-network")))
+                .because("the engine finds its shuffle through ShuffleServiceFactory (ServiceLoader) and talks to it"
+                        + " only through dev.runnel.runtime.shuffle and dev.runnel.runtime.io in runtime-core")
+                .check(classes);
+    }
+
+    @Test
+    void theApiDoesNotReachIntoTaskInternals() {
+        noClasses().that().resideInAnyPackage("dev.runnel.api..", "dev.runnel.streaming.api..")
+                .should().dependOnClassesThat().resideInAPackage("dev.runnel.streaming.runtime.tasks..")
+                .because("operators and user functions must work in any task implementation; what they share with"
+                        + " the tasks (e.g. OperatorException) lives in dev.runnel.streaming.runtime.operators")
                 .check(classes);
     }
 

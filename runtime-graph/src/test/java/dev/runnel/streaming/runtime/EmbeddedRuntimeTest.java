@@ -13,7 +13,7 @@ import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.ProcessFunction;
 import dev.runnel.streaming.api.functions.co.CoMapFunction;
 import dev.runnel.streaming.api.functions.sink.RichSinkFunction;
-import dev.runnel.streaming.runtime.tasks.OperatorException;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.util.Collector;
 import dev.runnel.util.OutputTag;
 import java.util.ArrayList;

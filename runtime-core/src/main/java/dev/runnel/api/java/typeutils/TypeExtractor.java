@@ -130,9 +130,9 @@ public final class TypeExtractor {
      * its generic return type if the output is the interface method's result, or the type argument of
      * the matching parameter (e.g. the {@code X} of a {@code Collector<X>} parameter).
      *
-     * @throws InvalidTypesException naming the function if the output type cannot be determined,
-     *     typically because erasure hid it (a lambda returning a generic type or emitting through a
-     *     collector); the message says how to declare the type
+     * @throws OutputTypeExtractionException naming the function if the output type cannot be
+     *     determined, typically because erasure hid it (a lambda returning a generic type or emitting
+     *     through a collector); the message says how to declare the type
      */
     @SuppressWarnings("unchecked")
     public static <OUT> TypeInformation<OUT> getOutputType(Function function, Class<?> functionInterface,
@@ -174,10 +174,9 @@ public final class TypeExtractor {
             described = impl.describe();
             return (TypeInformation<OUT>) impl.outputType(functionInterface, outputTypeArgumentIndex, inputs);
         } catch (InvalidTypesException e) {
-            throw new InvalidTypesException(String.format(
-                    "cannot determine the output type %s of %s %s: %s. %s",
-                    params[outputTypeArgumentIndex].getName(), functionInterface.getSimpleName(), described,
-                    e.getMessage(), HOW_TO_DECLARE), e);
+            throw new OutputTypeExtractionException(String.format("the output type %s of %s %s",
+                    params[outputTypeArgumentIndex].getName(), functionInterface.getSimpleName(), described),
+                    e.getMessage(), HOW_TO_DECLARE, e);
         }
     }
 
@@ -586,8 +585,8 @@ public final class TypeExtractor {
             output = resolver.resolve(output);
             if (output instanceof Class<?> c && c.getTypeParameters().length > 0) {
                 throw new InvalidTypesException(String.format(
-                        "the implementation produces the raw type %s: Java erased its type arguments (it does so for"
-                                + " every lambda), so the types inside it are unknown",
+                        "the implementation produces the raw type %s, whose type arguments Java erased (it does so"
+                                + " for every lambda)",
                         c.getName()));
             }
             if (output == Object.class && isLambdaBody()) {

@@ -293,7 +293,12 @@ class TypeExtractorTest {
                     .hasMessageContaining("cannot determine the output type OUT of MapFunction")
                     .hasMessageContaining("the lambda lambda$")
                     .hasMessageContaining("raw type " + Tuple2.class.getName())
-                    .hasMessageContaining("returns(new TypeHint<");
+                    .hasMessageContaining("returns(new TypeHint<")
+                    .hasMessageEndingWith(", whose type arguments Java erased (it does so for every lambda). Declare the"
+                            + " output type explicitly: implement the function as a class that names its type arguments"
+                            + " (e.g. an anonymous class), or give the type to the resulting stream with returns(...),"
+                            + " e.g. returns(new TypeHint<Tuple2<String, Integer>>(){}) or"
+                            + " returns(Types.TUPLE(Types.STRING, Types.INT)).");
         }
 
         @Test

@@ -4,6 +4,7 @@ import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.functions.ReduceFunction;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.java.functions.KeySelector;
+import dev.runnel.api.java.typeutils.OutputTypeExtractionException;
 import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.runtime.partitioner.KeyGroupStreamPartitioner;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
@@ -48,10 +49,9 @@ public class KeyedStream<T, KEY> extends DataStream<T> {
     private static <T, KEY> TypeInformation<KEY> keyType(DataStream<T> input, KeySelector<T, KEY> keySelector) {
         try {
             return TypeExtractor.getOutputType(keySelector, KeySelector.class, 1, input.typeOrNull());
-        } catch (InvalidTypesException e) {
-            throw new InvalidTypesException("The key type of keyBy after '" + input.getTransformation().getName()
-                    + "' could not be determined: " + e.getMessage()
-                    + " Pass it explicitly: keyBy(selector, Types.STRING).", e);
+        } catch (OutputTypeExtractionException e) {
+            throw new InvalidTypesException(e.problemFor("keyBy after '" + input.getTransformation().getName() + "'")
+                    + ". Pass the key type explicitly, for example keyBy(selector, Types.STRING).", e);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.StateDescriptor;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.api.java.typeutils.OutputTypeExtractionException;
 import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.streaming.api.functions.windowing.ProcessWindowFunction;
 import dev.runnel.streaming.api.functions.windowing.WindowFunction;
@@ -117,10 +118,10 @@ public class WindowedStream<T, K, W extends Window> {
         TypeInformation<ACC> accumulatorType;
         try {
             accumulatorType = TypeExtractor.getOutputType(function, AggregateFunction.class, 1, input.getType());
-        } catch (InvalidTypesException e) {
-            throw new InvalidTypesException("The accumulator type of the window aggregate function "
-                    + function.getClass().getName() + " could not be determined: " + e.getMessage()
-                    + " Implement AggregateFunction as a (named or anonymous) class so its type arguments are visible.", e);
+        } catch (OutputTypeExtractionException e) {
+            throw new InvalidTypesException(e.problemFor("the accumulator of a window aggregate")
+                    + ". Implement AggregateFunction in a (named or anonymous) class that gives it concrete type"
+                    + " arguments, for example AggregateFunction<Event, Long, Double>.", e);
         }
         return new AggregatingStateDescriptor<>("window-contents", DataStream.clean(function), serializer(accumulatorType));
     }

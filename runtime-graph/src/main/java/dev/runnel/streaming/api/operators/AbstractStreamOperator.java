@@ -14,8 +14,8 @@ import dev.runnel.runtime.timers.InternalTimerService;
 import dev.runnel.runtime.timers.KeyContext;
 import dev.runnel.runtime.timers.ProcessingTimeService;
 import dev.runnel.runtime.timers.Triggerable;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
-import dev.runnel.streaming.runtime.tasks.OperatorException;
 
 /**
  * Base of Runnel's operators: keeps the output and configuration, creates keyed state and timers for

@@ -2,6 +2,8 @@ package dev.runnel.streaming.api.transformations;
 
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.java.typeutils.OutputTypeExtractionException;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.streaming.api.operators.ChainingStrategy;
 import java.util.List;
 import java.util.Objects;
@@ -76,13 +78,24 @@ public abstract class Transformation<T> {
      */
     public TypeInformation<T> getOutputType() {
         if (outputType == null) {
-            String reason = missingTypeReason != null ? missingTypeReason.getMessage() : "it was not given";
-            throw new InvalidTypesException("The output type of operator '" + name + "' could not be determined: "
-                    + reason + " Add .returns(...) after '" + name + "', for example "
-                    + ".returns(Types.TUPLE(Types.STRING, Types.INT)) or .returns(new TypeHint<Tuple2<String, Integer>>() {}).",
-                    missingTypeReason);
+            throw new InvalidTypesException(missingTypeProblem() + ". Add .returns(...) after '" + name + "', for example"
+                    + " .returns(Types.TUPLE(Types.STRING, Types.INT)) or .returns(new TypeHint<Tuple2<String, Integer>>() {}),"
+                    + " or implement the function as a class that names its type arguments.", missingTypeReason);
         }
         return outputType;
+    }
+
+    /** What failed and why, in one sentence without its period; the fix is added once, by the caller. */
+    private String missingTypeProblem() {
+        if (missingTypeReason instanceof OutputTypeExtractionException extraction) {
+            return extraction.problemFor("operator '" + name + "'");
+        }
+        if (missingTypeReason == null) {
+            return "The output type of operator '" + name + "' was not given";
+        }
+        String reason = missingTypeReason.getMessage();
+        return "The output type of operator '" + name + "' could not be determined: "
+                + (reason.endsWith(".") ? reason.substring(0, reason.length() - 1) : reason);
     }
 
     public void setOutputType(TypeInformation<T> outputType) {
@@ -113,10 +126,19 @@ public abstract class Transformation<T> {
         return maxParallelism;
     }
 
+    /**
+     * Sets how many key groups this operator's keyed state is split into, which caps its parallelism.
+     * Checked here, at the call, because a keyed input edge applies it as soon as the graph is built,
+     * where the error could no longer name the operator.
+     *
+     * @throws IllegalArgumentException naming the operator if the value is outside 1 to 32768
+     */
     public void setMaxParallelism(int maxParallelism) {
-        if (maxParallelism <= 0) {
-            throw new IllegalArgumentException("The max parallelism of operator '" + name + "' must be at least 1, was "
-                    + maxParallelism);
+        if (maxParallelism < 1 || maxParallelism > KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM) {
+            throw new IllegalArgumentException("The max parallelism of operator '" + name + "' is " + maxParallelism
+                    + ", outside the allowed range 1 to " + KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM
+                    + " (the number of key groups its keyed state can be split into). Pass a value in that range to"
+                    + " setMaxParallelism(...), or leave it unset to let Runnel derive it from the parallelism.");
         }
         this.maxParallelism = maxParallelism;
     }

@@ -4,6 +4,7 @@ import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.streaming.api.operators.OneInputStreamOperator;
 import dev.runnel.streaming.api.operators.Output;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import dev.runnel.util.OutputTag;
 

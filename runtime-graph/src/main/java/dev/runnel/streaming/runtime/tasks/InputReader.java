@@ -9,6 +9,7 @@ import dev.runnel.runtime.io.WatermarkEvent;
 import dev.runnel.runtime.io.WatermarkStatusEvent;
 import dev.runnel.streaming.api.operators.Input;
 import dev.runnel.streaming.runtime.io.StatusWatermarkValve;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 
 /**

@@ -7,6 +7,7 @@ import dev.runnel.runtime.io.WatermarkStatusEvent;
 import dev.runnel.runtime.partitioner.KeyExtractionException;
 import dev.runnel.runtime.partitioner.StreamPartitioner;
 import dev.runnel.streaming.api.operators.Output;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import dev.runnel.util.OutputTag;
 

@@ -19,6 +19,7 @@ import dev.runnel.streaming.api.operators.OneInputStreamOperator;
 import dev.runnel.streaming.api.operators.StreamOperator;
 import dev.runnel.streaming.api.operators.StreamTaskContext;
 import dev.runnel.streaming.api.operators.TwoInputStreamOperator;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.source.SourceOperator;
 import java.io.File;
 import java.util.ArrayList;

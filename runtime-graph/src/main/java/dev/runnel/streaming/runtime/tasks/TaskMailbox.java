@@ -2,6 +2,7 @@ package dev.runnel.streaming.runtime.tasks;
 
 import dev.runnel.runtime.io.TaskWaker;
 import dev.runnel.streaming.api.operators.StreamTaskContext.ThrowingRunnable;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**

@@ -15,7 +15,8 @@ import java.util.function.Predicate;
 /**
  * Finds, ahead of time, classes Kryo will need registered to serialize a type: the type itself, and
  * the declared types of its non-static, non-transient fields, recursively, with their type arguments
- * and array components. Each finding names the field path, e.g. {@code Order.items (java.util.ArrayList)}.
+ * and array components. Each finding names the field path and the class as Java source spells it,
+ * e.g. {@code Order.items (java.util.ArrayList)}, {@code Order.prices (long[])}.
  *
  * <p>Best-effort, from declared types only: fields declared as interfaces, abstract classes or
  * {@code Object} are skipped (their runtime classes are unknown), and a concrete declared type is
@@ -28,7 +29,7 @@ final class KryoRegistrationCheck {
     record Missing(String path, Class<?> type) {
         @Override
         public String toString() {
-            return path + " (" + type.getName() + ")";
+            return path + " (" + ClassNames.sourceName(type) + ")";
         }
     }
 

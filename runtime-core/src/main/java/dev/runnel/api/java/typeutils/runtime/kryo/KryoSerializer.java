@@ -72,7 +72,7 @@ public final class KryoSerializer<T> extends TypeSerializer<T> {
         this.type = Preconditions.checkNotNull(type, "the type must not be null");
         this.registeredTypes = registeredTypes;
         this.registrationRequired = registrationRequired;
-        this.lengthDescription = "Kryo-serialized " + type.getName();
+        this.lengthDescription = "Kryo-serialized " + ClassNames.sourceName(type);
         int capacity = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
         this.pool = new Pool<>(true, false, capacity) {
             @Override
@@ -135,15 +135,14 @@ public final class KryoSerializer<T> extends TypeSerializer<T> {
                             + "Registration is required because Kryo would otherwise instantiate any class named in"
                             + " the bytes it reads. This check follows declared field types; also register the"
                             + " runtime classes of fields declared as interfaces or abstract classes.",
-                    type.getName(),
+                    ClassNames.sourceName(type),
                     missing.stream().map(Object::toString).collect(Collectors.joining(", ")),
                     missing.stream().map(m -> "  " + registerCall(m.type()) + ";").collect(Collectors.joining("\n"))));
         }
     }
 
     static String registerCall(Class<?> c) {
-        String name = c.getCanonicalName() != null ? c.getCanonicalName() : c.getName();
-        return "env.getConfig().registerKryoType(" + name + ".class)";
+        return "env.getConfig().registerKryoType(" + ClassNames.sourceName(c) + ".class)";
     }
 
     @Override
@@ -196,7 +195,7 @@ public final class KryoSerializer<T> extends TypeSerializer<T> {
             in.setBuffer(out.getSharedBuffer(), 0, out.length());
             return deserialize(in);
         } catch (IOException e) {
-            throw new IllegalStateException(String.format("Kryo could not copy a %s: %s", from.getClass().getName(),
+            throw new IllegalStateException(String.format("Kryo could not copy a %s: %s", ClassNames.sourceName(from.getClass()),
                     e.getMessage()), e);
         }
     }
@@ -223,7 +222,7 @@ public final class KryoSerializer<T> extends TypeSerializer<T> {
             } catch (RuntimeException e) {
                 rethrowIfUnregistered(context, record, e);
                 throw new IOException(String.format("Kryo could not serialize a %s: %s",
-                        record.getClass().getName(), e.getMessage()), e);
+                        ClassNames.sourceName(record.getClass()), e.getMessage()), e);
             }
             healthy = true;
             int length = output.position();
@@ -265,7 +264,8 @@ public final class KryoSerializer<T> extends TypeSerializer<T> {
                 throw corrupt(start, length, String.format("Kryo read %s of the %s bytes", input.position() - offset, length), null);
             }
             if (value != null && !type.isInstance(value)) {
-                throw corrupt(start, length, String.format("the bytes hold a %s, not a %s", value.getClass().getName(), type.getName()), null);
+                throw corrupt(start, length, String.format("the bytes hold a %s, not a %s",
+                        ClassNames.sourceName(value.getClass()), ClassNames.sourceName(type)), null);
             }
             if (inPlace != null) {
                 inPlace.advance(length);
@@ -301,12 +301,12 @@ public final class KryoSerializer<T> extends TypeSerializer<T> {
         if (unregistered == null) {
             return;
         }
-        String trace = kryoTrace(e);
+        String trace = ClassNames.inParentheses(kryoTrace(e), value.getClass());
         throw new InvalidTypesException(String.format(
                 "class %s is not registered with Kryo, which Runnel requires because Kryo would otherwise"
                         + " instantiate any class named in the bytes it reads. Register it before building the job:"
                         + " %s (needed to serialize a %s%s)",
-                unregistered.getName(), registerCall(unregistered), value.getClass().getName(),
+                ClassNames.sourceName(unregistered), registerCall(unregistered), ClassNames.sourceName(value.getClass()),
                 trace.isEmpty() ? "" : ", at " + trace), e);
     }
 
@@ -343,7 +343,7 @@ public final class KryoSerializer<T> extends TypeSerializer<T> {
 
     @Override
     public String toString() {
-        return "KryoSerializer<" + type.getName() + ">";
+        return "KryoSerializer<" + ClassNames.sourceName(type) + ">";
     }
 
     /** One pooled Kryo with the buffers used alongside it; owned by one thread between obtain and free. */

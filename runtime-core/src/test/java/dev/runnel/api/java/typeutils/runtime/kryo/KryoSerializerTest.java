@@ -195,7 +195,7 @@ class KryoSerializerTest {
         KryoSerializer<Point> serializer = new KryoSerializer<>(Point.class, new SerializerConfig());
         assertThatThrownBy(() -> serialize(serializer, new Point(1, 2, "a")))
                 .isInstanceOf(InvalidTypesException.class)
-                .hasMessageContaining("class " + Point.class.getName() + " is not registered")
+                .hasMessageContaining("class " + Point.class.getCanonicalName() + " is not registered")
                 .hasMessageContaining("env.getConfig().registerKryoType(" + Point.class.getCanonicalName() + ".class)")
                 .hasCauseInstanceOf(IllegalArgumentException.class);
     }
@@ -209,7 +209,7 @@ class KryoSerializerTest {
                 .isInstanceOf(InvalidTypesException.class)
                 .hasMessageContaining("class java.util.ArrayList is not registered")
                 .hasMessageContaining("env.getConfig().registerKryoType(java.util.ArrayList.class)")
-                .hasMessageContaining("items (" + Order.class.getName() + ")");
+                .hasMessageContaining("items (" + Order.class.getCanonicalName() + ")");
         // The failed Kryo was dropped, not returned half-used: the serializer still works afterwards.
         KryoSerializer<Order> fixed = new KryoSerializer<>(Order.class, config(Order.class, ArrayList.class, Item.class));
         assertThat(fixed.copy(order)).isEqualTo(order);
@@ -222,7 +222,7 @@ class KryoSerializerTest {
         assertThatThrownBy(serializer::checkRegistrations)
                 .isInstanceOf(InvalidTypesException.class)
                 .hasMessageContaining("Order.items (java.util.ArrayList)")
-                .hasMessageContaining("Order.items<E> (" + Item.class.getName() + ")")
+                .hasMessageContaining("Order.items<E> (" + Item.class.getCanonicalName() + ")")
                 .hasMessageContaining("env.getConfig().registerKryoType(java.util.ArrayList.class);")
                 .hasMessageContaining("env.getConfig().registerKryoType(" + Item.class.getCanonicalName() + ".class);")
                 // transient fields are not serialized, so not checked
@@ -230,7 +230,7 @@ class KryoSerializerTest {
 
         KryoSerializer<Order> rootMissing = new KryoSerializer<>(Order.class, new SerializerConfig());
         assertThatThrownBy(rootMissing::checkRegistrations)
-                .hasMessageContaining("Order (" + Order.class.getName() + ")");
+                .hasMessageContaining("Order (" + Order.class.getCanonicalName() + ")");
 
         new KryoSerializer<>(Order.class, config(Order.class, ArrayList.class, Item.class)).checkRegistrations();
         SerializerConfig open = new SerializerConfig();
@@ -242,12 +242,73 @@ class KryoSerializerTest {
     void registrationCheckFollowsArraysAndCycles() {
         KryoSerializer<Bulky> serializer = new KryoSerializer<>(Bulky.class, config(Bulky.class, byte[].class));
         assertThatThrownBy(serializer::checkRegistrations)
-                .hasMessageContaining("Bulky.ints (" + int[].class.getName() + ")")
+                .hasMessageContaining("Bulky.ints (int[])")
                 .hasMessageContaining("Bulky.map (java.util.HashMap)")
                 .hasMessageContaining("registerKryoType(int[].class)")
                 .hasMessageNotContaining("Bulky.bytes");
         // A self-referencing class terminates and needs only itself.
         new KryoSerializer<>(Node.class, config(Node.class)).checkRegistrations();
+    }
+
+    /** Holds what the JVM names unlike Java source: a primitive array, a nested array, a nested class. */
+    public static class Holder {
+        long[] longs = {1};
+        String[][] names = {{"a"}};
+        Item item = new Item("x", 1);
+    }
+
+    @Test
+    void anUnregisteredArrayIsNamedAsInJavaSource() {
+        KryoSerializer<long[]> serializer = new KryoSerializer<>(long[].class, new SerializerConfig());
+        assertThatThrownBy(() -> serialize(serializer, new long[] {1, 2}))
+                .isInstanceOf(InvalidTypesException.class)
+                .hasMessage("class long[] is not registered with Kryo, which Runnel requires because Kryo would"
+                        + " otherwise instantiate any class named in the bytes it reads. Register it before building"
+                        + " the job: env.getConfig().registerKryoType(long[].class) (needed to serialize a long[])");
+    }
+
+    @Test
+    void theRegistrationCheckNamesArraysAsInJavaSource() {
+        KryoSerializer<long[]> serializer = new KryoSerializer<>(long[].class, new SerializerConfig());
+        assertThatThrownBy(serializer::checkRegistrations)
+                .isInstanceOf(InvalidTypesException.class)
+                .hasMessage("long[] is serialized with Kryo, which requires every class it writes to be registered,"
+                        + " but these are not: long[] (long[]). Register them before building the job:"
+                        + System.lineSeparator() + "  env.getConfig().registerKryoType(long[].class);"
+                        + System.lineSeparator() + "Registration is required because Kryo would otherwise instantiate"
+                        + " any class named in the bytes it reads. This check follows declared field types; also"
+                        + " register the runtime classes of fields declared as interfaces or abstract classes.");
+    }
+
+    @Test
+    void theRegistrationCheckNamesNestedArraysAndClassesAsInJavaSource() {
+        String holder = Holder.class.getCanonicalName();
+        String item = Item.class.getCanonicalName();
+        KryoSerializer<Holder> serializer = new KryoSerializer<>(Holder.class, config(Holder.class));
+        assertThatThrownBy(serializer::checkRegistrations)
+                .isInstanceOf(InvalidTypesException.class)
+                .hasMessageStartingWith(holder + " is serialized with Kryo, which requires every class it writes to be"
+                        + " registered, but these are not: Holder.longs (long[]), Holder.names (java.lang.String[][]),"
+                        + " Holder.names[] (java.lang.String[]), Holder.item (" + item + "). Register them before"
+                        + " building the job:" + System.lineSeparator()
+                        + "  env.getConfig().registerKryoType(long[].class);" + System.lineSeparator()
+                        + "  env.getConfig().registerKryoType(java.lang.String[][].class);" + System.lineSeparator()
+                        + "  env.getConfig().registerKryoType(java.lang.String[].class);" + System.lineSeparator()
+                        + "  env.getConfig().registerKryoType(" + item + ".class);" + System.lineSeparator());
+    }
+
+    @Test
+    void aNestedClassInKryosTraceIsNamedAsInJavaSource() {
+        String holder = Holder.class.getCanonicalName();
+        String item = Item.class.getCanonicalName();
+        KryoSerializer<Holder> serializer = new KryoSerializer<>(Holder.class,
+                config(Holder.class, long[].class, String[][].class, String[].class));
+        assertThatThrownBy(() -> serialize(serializer, new Holder()))
+                .isInstanceOf(InvalidTypesException.class)
+                .hasMessage("class " + item + " is not registered with Kryo, which Runnel requires because Kryo would"
+                        + " otherwise instantiate any class named in the bytes it reads. Register it before building"
+                        + " the job: env.getConfig().registerKryoType(" + item + ".class) (needed to serialize a "
+                        + holder + ", at item (" + holder + "))");
     }
 
     @Test

@@ -1,9 +1,12 @@
-package dev.runnel.streaming.runtime.tasks;
+package dev.runnel.streaming.runtime.operators;
 
 /**
  * A failure inside an operator, with the context a user needs to find it: the operator, the subtask,
  * and the record being processed (its {@code toString}, truncated). Thrown once at the innermost
  * operator; outer operators of the chain pass it on unchanged.
+ *
+ * <p>It lives with the operators rather than the task code because operators, which belong to the
+ * API packages, throw it, and the API must not depend on the task internals. Immutable.
  */
 public final class OperatorException extends RuntimeException {
 

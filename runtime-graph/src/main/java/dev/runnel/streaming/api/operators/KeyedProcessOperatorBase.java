@@ -1,0 +1,154 @@
+package dev.runnel.streaming.api.operators;
+
+import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.state.VoidNamespaceSerializer;
+import dev.runnel.runtime.timers.InternalTimer;
+import dev.runnel.runtime.timers.Triggerable;
+import dev.runnel.streaming.api.TimeDomain;
+import dev.runnel.streaming.api.TimerService;
+import dev.runnel.streaming.api.functions.BaseKeyedProcessFunction;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+import dev.runnel.util.Collector;
+import dev.runnel.util.OutputTag;
+
+/**
+ * Runs what a keyed process function does the same whether it has one input or two: the timer
+ * service and the contexts it sees, and {@code onTimer} with the timer's key current. Outputs of
+ * {@code onTimer} carry the timer's timestamp for event time and no timestamp for processing time,
+ * as in Flink. A subclass hands each record to its function between {@link #startElement} and
+ * {@link #endElement}.
+ *
+ * <p>Task thread only. Owns one context of each kind, reused for every call.
+ *
+ * @param <K> the key type
+ * @param <OUT> the output type
+ * @param <F> the function type
+ */
+abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProcessFunction<K, OUT>>
+        extends AbstractUdfStreamOperator<OUT, F> implements Triggerable<K, VoidNamespace> {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient TimestampedCollector<OUT> collector;
+    private transient ContextImpl context;
+    private transient OnTimerContextImpl onTimerContext;
+    /** What both contexts hand out as {@code timerService()}. */
+    private transient TimerService timers;
+
+    KeyedProcessOperatorBase(F function) {
+        super(function);
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        collector = new TimestampedCollector<>(output);
+        timers = new SimpleTimerService(
+                getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this));
+        context = new ContextImpl();
+        onTimerContext = new OnTimerContextImpl();
+    }
+
+    /** Makes {@code element} the record the context describes and the collector's timestamp base. */
+    final BaseKeyedProcessFunction<K, OUT>.Context startElement(StreamRecord<?> element) {
+        collector.setTimestamp(element);
+        context.element = element;
+        return context;
+    }
+
+    /** Where the function emits; its timestamp is set by {@link #startElement} or the firing timer. */
+    final Collector<OUT> collector() {
+        return collector;
+    }
+
+    /** Lets go of the record, so that the context does not keep it reachable until the next one. */
+    final void endElement() {
+        context.element = null;
+    }
+
+    @Override
+    public final void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
+        collector.setAbsoluteTimestamp(timer.getTimestamp());
+        fire(TimeDomain.EVENT_TIME, timer);
+    }
+
+    @Override
+    public final void onProcessingTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
+        collector.eraseTimestamp();
+        fire(TimeDomain.PROCESSING_TIME, timer);
+    }
+
+    private void fire(TimeDomain domain, InternalTimer<K, VoidNamespace> timer) throws Exception {
+        onTimerContext.domain = domain;
+        onTimerContext.timer = timer;
+        userFunction.onTimer(timer.getTimestamp(), onTimerContext, collector);
+        onTimerContext.timer = null;
+    }
+
+    private final class ContextImpl extends BaseKeyedProcessFunction<K, OUT>.Context {
+        private StreamRecord<?> element;
+
+        ContextImpl() {
+            userFunction.super();
+        }
+
+        @Override
+        public Long timestamp() {
+            return element != null && element.hasTimestamp() ? element.getTimestamp() : null;
+        }
+
+        @Override
+        public TimerService timerService() {
+            return timers;
+        }
+
+        @Override
+        public <X> void output(OutputTag<X> outputTag, X value) {
+            output.collect(outputTag, element.copy(value));
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public K getCurrentKey() {
+            return (K) KeyedProcessOperatorBase.this.getCurrentKey();
+        }
+    }
+
+    private final class OnTimerContextImpl extends BaseKeyedProcessFunction<K, OUT>.OnTimerContext {
+        private TimeDomain domain;
+        private InternalTimer<K, VoidNamespace> timer;
+
+        OnTimerContextImpl() {
+            userFunction.super();
+        }
+
+        @Override
+        public Long timestamp() {
+            return domain == TimeDomain.EVENT_TIME ? timer.getTimestamp() : null;
+        }
+
+        @Override
+        public TimerService timerService() {
+            return timers;
+        }
+
+        @Override
+        public <X> void output(OutputTag<X> outputTag, X value) {
+            StreamRecord<X> record = new StreamRecord<>(value);
+            if (domain == TimeDomain.EVENT_TIME) {
+                record.setTimestamp(timer.getTimestamp());
+            }
+            output.collect(outputTag, record);
+        }
+
+        @Override
+        public TimeDomain timeDomain() {
+            return domain;
+        }
+
+        @Override
+        public K getCurrentKey() {
+            return timer.getKey();
+        }
+    }
+}
