@@ -48,6 +48,11 @@ final class LocalBufferPool {
         return !destroyed && (!free.isEmpty() || (owned < max && global.availableBuffers() > 0));
     }
 
+    /** Whether every buffer this pool may have is taken: only a recycle of one of its own frees one. */
+    synchronized boolean isAtMax() {
+        return free.isEmpty() && owned >= max;
+    }
+
     /** Takes a buffer back: kept while this pool holds no more than its minimum, else returned to the pool. */
     void recycle(ByteBuf buffer) {
         synchronized (this) {

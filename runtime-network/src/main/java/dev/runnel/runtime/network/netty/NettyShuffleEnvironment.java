@@ -197,18 +197,34 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
         };
         int maxRecordBytes = Integer.MAX_VALUE - 16;
         InputChannelReader[] ends = new InputChannelReader[channels.size()];
-        for (int i = 0; i < ends.length; i++) {
-            ChannelDescriptor channel = channels.get(i);
-            requireHere(channel.consumer(), channel);
-            if (channel.isLocal()) {
-                ends[i] = local.openInputChannel(channel.id(), consumerWaker);
-            } else {
-                RemoteInputChannel input = new RemoteInputChannel(channel, connection(channel.producer()), gatePool,
-                        exclusiveBuffers, descriptor.serializer(), batchSize, maxRecordBytes,
-                        ChannelMetrics.receiving(metrics, channel.id()), onChannelReleased);
-                input.requestPartition(consumerWaker);
-                ends[i] = input;
+        int opened = 0;
+        try {
+            for (int i = 0; i < ends.length; i++) {
+                ChannelDescriptor channel = channels.get(i);
+                requireHere(channel.consumer(), channel);
+                if (channel.isLocal()) {
+                    ends[i] = local.openInputChannel(channel.id(), consumerWaker);
+                } else {
+                    ClientConnection connection = connection(channel.producer());
+                    RemoteInputChannel input = new RemoteInputChannel(channel, connection, gatePool,
+                            exclusiveBuffers, descriptor.serializer(), batchSize, maxRecordBytes,
+                            ChannelMetrics.receiving(metrics, channel.id()), onChannelReleased);
+                    opened++;
+                    input.requestPartition(consumerWaker);
+                    ends[i] = input;
+                }
             }
+        } catch (RuntimeException e) {
+            // Give back what the gate took: the channels opened so far, and the reserve of those never opened.
+            for (InputChannelReader end : ends) {
+                if (end != null) {
+                    end.release();
+                }
+            }
+            for (int i = opened; i < remoteChannels; i++) {
+                onChannelReleased.run();
+            }
+            throw e;
         }
         return new ChannelInputGate(ends);
     }

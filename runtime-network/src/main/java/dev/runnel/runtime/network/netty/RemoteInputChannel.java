@@ -41,6 +41,8 @@ final class RemoteInputChannel implements InputChannelReader {
     private volatile TaskWaker consumer;
     private volatile CompletableFuture<Void> dataListener;
     private volatile String failure;
+    /** The backlog the sender announced with its last buffer. */
+    private volatile int senderBacklog;
     private int nextBatch;
     private int receiverId;
     private boolean ended;
@@ -96,6 +98,7 @@ final class RemoteInputChannel implements InputChannelReader {
         metrics.received(payload.readableBytes());
         target.writeBytes(payload);
         received.add(new Inbound(target, null));
+        senderBacklog = backlog;
         signalConsumer();
         if (backlog > 0) {
             borrowForBacklog(backlog);
@@ -196,14 +199,17 @@ final class RemoteInputChannel implements InputChannelReader {
         return batch;
     }
 
-    /** A buffer is consumed: keep it as standing credit, or give a floating one back to the gate. */
+    /**
+     * A buffer is consumed: keep it as credit while the sender has a backlog (or it is one of the exclusive
+     * ones), else give the floating buffer back to the gate for another channel.
+     */
     private void recycleBuffer(ByteBuf buffer) {
         if (released.get()) {
             owned.decrementAndGet();
             gatePool.recycle(buffer);
             return;
         }
-        if (owned.get() > exclusive) {
+        if (owned.get() > exclusive && senderBacklog == 0) {
             owned.decrementAndGet();
             gatePool.recycle(buffer);
             return;

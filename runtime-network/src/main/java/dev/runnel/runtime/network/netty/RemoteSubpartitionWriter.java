@@ -148,8 +148,13 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
 
     @Override
     public void notifyOnRoom(CompletableFuture<Void> listener) {
-        pool.notifyWhenAvailable(() -> listener.complete(null));
-        outbound.notifyOnSent(() -> listener.complete(null));
+        if (outbound.queuedBuffers() >= maxQueuedBuffers || pool.isAtMax()) {
+            // Room comes from the network taking a buffer of this partition.
+            outbound.notifyOnSent(() -> listener.complete(null));
+        } else {
+            // Room comes from the TaskManager's pool getting a buffer back.
+            pool.notifyWhenAvailable(() -> listener.complete(null));
+        }
     }
 
     @Override
