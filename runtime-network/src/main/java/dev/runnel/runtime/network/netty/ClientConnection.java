@@ -145,6 +145,13 @@ final class ClientConnection {
                             input.onBuffer(frame, backlog);
                         }
                     }
+                    case Protocol.BACKLOG -> {
+                        RemoteInputChannel input = channels.get(frame.readInt());
+                        int backlog = frame.readInt();
+                        if (input != null) {
+                            input.onBacklog(backlog);
+                        }
+                    }
                     case Protocol.EVENT -> {
                         RemoteInputChannel input = channels.get(frame.readInt());
                         if (input != null) {

@@ -24,8 +24,10 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         int leftover = actualReadableBytes();
         if (leftover > 0) {
-            LOG.warn("{}: connection {} closed in the middle of a frame ({} bytes of it arrived)", side,
-                    ctx.channel().remoteAddress(), leftover);
+            var pending = internalBuffer();
+            String of = leftover >= 4 ? " of " + (4L + pending.getUnsignedInt(pending.readerIndex())) : "";
+            LOG.warn("{}: connection {} closed in the middle of a frame ({}{} bytes arrived)", side,
+                    ctx.channel().remoteAddress(), leftover, of);
         }
         super.channelInactive(ctx);
     }

@@ -48,9 +48,9 @@ final class LocalBufferPool {
         return !destroyed && (!free.isEmpty() || (owned < max && global.availableBuffers() > 0));
     }
 
-    /** Whether every buffer this pool may have is taken: only a recycle of one of its own frees one. */
-    synchronized boolean isAtMax() {
-        return free.isEmpty() && owned >= max;
+    /** Whether this pool could borrow more but the TaskManager's pool has nothing to lend. */
+    synchronized boolean isGloballyExhausted() {
+        return free.isEmpty() && owned < max && global.availableBuffers() == 0;
     }
 
     /** Takes a buffer back: kept while this pool holds no more than its minimum, else returned to the pool. */

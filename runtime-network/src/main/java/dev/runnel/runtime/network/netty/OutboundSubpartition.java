@@ -33,6 +33,8 @@ final class OutboundSubpartition {
     int receiverId;
     int credit;
     boolean inReadyQueue;
+    /** Whether the consumer was told of the backlog that waits for credit (reset when credit arrives). */
+    boolean backlogAnnounced;
 
     OutboundSubpartition(ChannelId id) {
         this.id = id;

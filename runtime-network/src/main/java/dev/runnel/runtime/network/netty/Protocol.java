@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
  *   CANCEL           client → server   receiver channel id: the consumer no longer wants the channel
  *   BUFFER           server → client   receiver channel id, backlog, buffer bytes (length-prefixed records)
  *   EVENT            server → client   receiver channel id, one event in ChannelEventCodec's form
+ *   BACKLOG          server → client   receiver channel id, backlog: buffers wait but the channel has no credit
  *   ERROR            server → client   receiver channel id (-1: the whole connection), message
  * </pre>
  *
@@ -42,6 +43,7 @@ final class Protocol {
     static final byte CANCEL = 12;
     static final byte BUFFER = 20;
     static final byte EVENT = 21;
+    static final byte BACKLOG = 22;
     static final byte ERROR = 30;
 
     private Protocol() {}
@@ -89,6 +91,7 @@ final class Protocol {
             case CANCEL -> "CANCEL";
             case BUFFER -> "BUFFER";
             case EVENT -> "EVENT";
+            case BACKLOG -> "BACKLOG";
             case ERROR -> "ERROR";
             default -> "unknown type " + type;
         };

@@ -105,6 +105,15 @@ final class RemoteInputChannel implements InputChannelReader {
         }
     }
 
+    /** The sender has {@code backlog} buffers waiting and no credit for them. */
+    void onBacklog(int backlog) {
+        if (released.get()) {
+            return;
+        }
+        senderBacklog = backlog;
+        borrowForBacklog(backlog);
+    }
+
     void onEvent(ChannelEvent event) {
         if (released.get()) {
             return;

@@ -148,11 +148,10 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
 
     @Override
     public void notifyOnRoom(CompletableFuture<Void> listener) {
-        if (outbound.queuedBuffers() >= maxQueuedBuffers || pool.isAtMax()) {
-            // Room comes from the network taking a buffer of this partition.
-            outbound.notifyOnSent(() -> listener.complete(null));
-        } else {
-            // Room comes from the TaskManager's pool getting a buffer back.
+        // Room comes from the network taking one of this channel's buffers, or, when the whole TaskManager is
+        // out of buffers, from any buffer coming back to its pool.
+        outbound.notifyOnSent(() -> listener.complete(null));
+        if (pool.isGloballyExhausted()) {
             pool.notifyWhenAvailable(() -> listener.complete(null));
         }
     }

@@ -84,6 +84,7 @@ final class ServerConnectionHandler extends ChannelInboundHandlerAdapter {
             throw new ProtocolException("announced credit " + credit + " for channel " + subpartition.id);
         }
         subpartition.credit += credit;
+        subpartition.backlogAnnounced = false;
         enqueueIfSendable(subpartition);
         writeWhatIsSendable();
     }
@@ -109,9 +110,20 @@ final class ServerConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void enqueueIfSendable(OutboundSubpartition subpartition) {
-        if (!subpartition.inReadyQueue && !subpartition.isReleased() && subpartition.isSendable()) {
+        if (subpartition.inReadyQueue || subpartition.isReleased()) {
+            return;
+        }
+        if (subpartition.isSendable()) {
             subpartition.inReadyQueue = true;
             ready.add(subpartition);
+        } else if (subpartition.credit == 0 && subpartition.queuedBuffers() > 0 && !subpartition.backlogAnnounced) {
+            // Buffers wait and the consumer cannot know: tell it, so it can lend floating buffers (as Flink's
+            // backlog announcement). The buffers that carried the backlog may have left before it grew.
+            subpartition.backlogAnnounced = true;
+            ByteBuf frame = Protocol.start(ctx.alloc(), Protocol.BACKLOG, 8);
+            frame.writeInt(subpartition.receiverId);
+            frame.writeInt(subpartition.queuedBuffers());
+            ctx.writeAndFlush(Protocol.finish(frame));
         }
     }
 
