@@ -12,7 +12,7 @@ import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
-import dev.runnel.runtime.shuffle.TaskLocation;
+import dev.runnel.runtime.jobgraph.ShuffleDeployment;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.source.SourceOperator;
@@ -52,7 +52,8 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
     private final JobID jobId = JobID.generate();
     private final JobGraph job;
     private final Configuration configuration;
-    private final ShuffleEnvironment shuffle;
+    /** One shuffle per TaskManager of the embedded runtime; subtask i of every vertex runs on TaskManager i mod n. */
+    private final List<ShuffleEnvironment> taskManagers;
     private final StateBackend stateBackend;
     private final ScheduledExecutorService scheduler;
     private final Map<String, SourceCoordinator<?, ?>> coordinators = new HashMap<>();
@@ -66,10 +67,11 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
     private volatile boolean cancelRequested;
     private long startNanos;
 
-    EmbeddedJob(JobGraph job, Configuration configuration, ShuffleEnvironment shuffle, StateBackend stateBackend) {
+    EmbeddedJob(JobGraph job, Configuration configuration, List<ShuffleEnvironment> taskManagers,
+            StateBackend stateBackend) {
         this.job = job;
         this.configuration = configuration;
-        this.shuffle = shuffle;
+        this.taskManagers = List.copyOf(taskManagers);
         this.stateBackend = stateBackend;
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "runnel-timers-" + job.getJobName());
@@ -84,8 +86,15 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         startNanos = System.nanoTime();
         try {
             Files.createDirectories(workingDirectory);
-            TaskServices services = new TaskServices(shuffle, scheduler, stateBackend, configuration,
-                    List.of(workingDirectory.toFile()), new SimpleMetricGroup(job.getJobName()), coordinators::get);
+            SimpleMetricGroup metrics = new SimpleMetricGroup(job.getJobName());
+            List<TaskServices> services = new ArrayList<>();
+            for (ShuffleEnvironment shuffle : taskManagers) {
+                services.add(new TaskServices(shuffle, scheduler, stateBackend, configuration,
+                        List.of(workingDirectory.toFile()), metrics, coordinators::get));
+            }
+            int n = taskManagers.size();
+            // As Flink's slot sharing places subtask i of every vertex in slot i: here, on TaskManager i mod n.
+            ShuffleDeployment.Placement placement = (v, i) -> taskManagers.get(i % n).location(0);
             for (JobVertex vertex : job.getVertices()) {
                 List<byte[]> operators = new ArrayList<>();
                 for (ChainedOperator op : vertex.getOperators()) {
@@ -93,8 +102,8 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
                 }
                 startCoordinator(vertex);
                 for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
-                    tasks.add(new StreamTask(TaskDeployment.of(job, vertex, subtask, 0, operators,
-                            (v, i) -> TaskLocation.embedded(0)), services, null, this));
+                    tasks.add(new StreamTask(TaskDeployment.of(job, vertex, subtask, 0, operators, placement),
+                            services.get(subtask % n), null, this));
                 }
             }
             coordinators.values().forEach(SourceCoordinator::start);
@@ -161,7 +170,7 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         long runtimeMillis = (System.nanoTime() - startNanos) / 1_000_000;
         coordinators.values().forEach(SourceCoordinator::close);
         scheduler.shutdownNow();
-        shuffle.close();
+        taskManagers.forEach(ShuffleEnvironment::close);
         deleteWorkingDirectory();
         Throwable cause = failure.get();
         if (cause == null) {

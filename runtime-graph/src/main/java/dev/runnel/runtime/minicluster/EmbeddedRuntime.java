@@ -2,6 +2,7 @@ package dev.runnel.runtime.minicluster;
 
 import dev.runnel.configuration.ConfigOption;
 import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.GlobalConfiguration;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
@@ -23,7 +24,15 @@ public final class EmbeddedRuntime {
 
     /** Which shuffle moves records between subtasks. */
     public static final ConfigOption<String> SHUFFLE_SERVICE = ConfigOption.stringOption("shuffle.service", "local",
-            "The shuffle implementation: 'local' moves records in memory within one JVM.");
+            "The shuffle implementation: 'local' moves records in memory within one JVM; 'netty' also between"
+                    + " TaskManagers (chosen by default when taskmanager.count > 1).");
+
+    /**
+     * How many TaskManagers the embedded runtime runs in this JVM. With more than one, every exchange between
+     * two of them goes through the network shuffle on loopback, exactly as between processes.
+     */
+    public static final ConfigOption<Integer> TASK_MANAGER_COUNT = ConfigOption.intOption("taskmanager.count", 1,
+            "TaskManagers of the embedded runtime; subtask i of every operator runs on TaskManager i mod count.");
 
     /** Where tasks keep working files (RocksDB, spills); the JVM's temp dir by default. */
     public static final ConfigOption<String> TMP_DIRS = ConfigOption.stringOption("io.tmp.dirs",
@@ -34,18 +43,59 @@ public final class EmbeddedRuntime {
     /** Starts {@code job} and returns at once; the client tracks it. */
     public static JobClient submit(JobGraph job, Configuration configuration) {
         Configuration effective = job.getConfiguration().copy();
-        configuration.toMap().forEach((k, v) -> {
-            if (!effective.toMap().containsKey(k)) {
-                effective.setString(k, v);
-            }
-        });
-        EmbeddedJob running = new EmbeddedJob(job, effective, shuffle(effective), stateBackend(job, effective));
+        addMissing(effective, configuration);
+        addMissing(effective, GlobalConfiguration.loadConfiguration());
+        EmbeddedJob running = new EmbeddedJob(job, effective, taskManagers(effective), stateBackend(job, effective));
         running.start();
         return running;
     }
 
-    static ShuffleEnvironment shuffle(Configuration configuration) {
-        String name = configuration.get(SHUFFLE_SERVICE);
+    /** Settings of {@code defaults} that {@code target} does not have yet (the job's own win). */
+    private static void addMissing(Configuration target, Configuration defaults) {
+        defaults.toMap().forEach((k, v) -> {
+            if (!target.toMap().containsKey(k)) {
+                target.setString(k, v);
+            }
+        });
+    }
+
+    /** The shuffle of every TaskManager; more than one uses the network shuffle, with a secret of this runtime. */
+    static List<ShuffleEnvironment> taskManagers(Configuration configuration) {
+        int count = configuration.get(TASK_MANAGER_COUNT);
+        if (count < 1) {
+            throw new IllegalArgumentException(TASK_MANAGER_COUNT.key() + " must be >= 1, was " + count);
+        }
+        if (count == 1) {
+            return List.of(shuffle(configuration, configuration.get(SHUFFLE_SERVICE)));
+        }
+        String name = configuration.contains(SHUFFLE_SERVICE) ? configuration.get(SHUFFLE_SERVICE) : "netty";
+        if (name.equals("local")) {
+            throw new IllegalArgumentException(TASK_MANAGER_COUNT.key() + " is " + count + " but " + SHUFFLE_SERVICE.key()
+                    + " is 'local', which cannot connect TaskManagers; use 'netty' or leave it unset.");
+        }
+        String secret = configuration.getString("security.cluster.secret", null);
+        if (secret == null) {
+            // TaskManagers of one embedded runtime share a secret no one outside this JVM knows.
+            byte[] random = new byte[24];
+            new java.security.SecureRandom().nextBytes(random);
+            secret = java.util.HexFormat.of().formatHex(random);
+        }
+        List<ShuffleEnvironment> environments = new ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) {
+                Configuration own = configuration.copy();
+                own.setString("security.cluster.secret", secret);
+                own.setString("taskmanager.resource-id", "tm-" + i);
+                environments.add(shuffle(own, name));
+            }
+        } catch (RuntimeException e) {
+            environments.forEach(ShuffleEnvironment::close);
+            throw e;
+        }
+        return environments;
+    }
+
+    static ShuffleEnvironment shuffle(Configuration configuration, String name) {
         List<String> available = new ArrayList<>();
         for (ShuffleServiceFactory factory : ServiceLoader.load(ShuffleServiceFactory.class)) {
             if (factory.name().equals(name)) {
