@@ -52,6 +52,10 @@ import org.slf4j.LoggerFactory;
  * env.execute("words");
  * }</pre>
  *
+ * <p>It is long because it is Flink's facade, kept method for method so that jobs port by their
+ * imports alone: each method is a thin entry point that checks its arguments and hands over to a
+ * source, the graph generator or the runtime.
+ *
  * <p>Not thread-safe: build a job from one thread.
  */
 public class StreamExecutionEnvironment {
