@@ -1,6 +1,6 @@
 package dev.runnel.configuration;
 
-import java.io.Serializable;
+import dev.runnel.api.common.ExecutionConfig;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,9 +9,13 @@ import java.util.TreeMap;
  * String key/value configuration (from {@code runnel-conf.yaml}, the command line or code) read
  * through typed {@link ConfigOption}s. A value that does not parse fails when read, naming the key.
  *
+ * <p>As in Flink, a configuration can also serve as the job's global parameters
+ * ({@code env.getConfig().setGlobalJobParameters(conf)}), read back in a function with
+ * {@code (Configuration) getRuntimeContext().getExecutionConfig().getGlobalJobParameters()}.
+ *
  * <p>Mutable and not thread-safe; build it, then hand it over (or {@link #copy()}) before tasks read it.
  */
-public final class Configuration implements Serializable {
+public final class Configuration extends ExecutionConfig.GlobalJobParameters {
 
     private static final long serialVersionUID = 1L;
 
@@ -48,6 +52,8 @@ public final class Configuration implements Serializable {
         return values.containsKey(option.key());
     }
 
+    /** Every key and its raw value, sorted by key; read-only. */
+    @Override
     public Map<String, String> toMap() {
         return Collections.unmodifiableMap(values);
     }

@@ -3,12 +3,15 @@ package dev.runnel.api.common;
 import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.util.Preconditions;
 import java.io.Serializable;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The per-job settings a user reaches as {@code env.getConfig()}: serialization (delegating to a
- * {@link SerializerConfig}), object reuse, and the periodic watermark interval. Parallelism settings
- * live on the environment, not here.
+ * {@link SerializerConfig}), object reuse, the periodic watermark interval, and the
+ * {@linkplain #setGlobalJobParameters global job parameters} every user function can read.
+ * Parallelism settings live on the environment, not here.
  *
  * <p>A plain mutable object, configured on one thread before the job is built, then shipped with it
  * (it is {@link Serializable}); not thread-safe.
@@ -23,6 +26,7 @@ public final class ExecutionConfig implements Serializable {
     private final SerializerConfig serializerConfig = new SerializerConfig();
     private boolean objectReuse;
     private long autoWatermarkIntervalMs = DEFAULT_AUTO_WATERMARK_INTERVAL_MS;
+    private GlobalJobParameters globalJobParameters = new GlobalJobParameters();
 
     /** The serialization settings (never null). */
     public SerializerConfig getSerializerConfig() {
@@ -91,9 +95,57 @@ public final class ExecutionConfig implements Serializable {
         return autoWatermarkIntervalMs;
     }
 
+    /**
+     * Registers parameters every user function can read, e.g. a {@code ParameterTool} built from the
+     * program arguments or a {@code Configuration}. They are shipped with the job, so the object must
+     * be serializable; each function sees the object of the same class it was given here (read it
+     * with {@code getRuntimeContext().getExecutionConfig().getGlobalJobParameters()} and cast, or as a
+     * map with {@code getRuntimeContext().getGlobalJobParameters()}).
+     *
+     * @throws NullPointerException if {@code globalJobParameters} is null
+     */
+    public void setGlobalJobParameters(GlobalJobParameters globalJobParameters) {
+        this.globalJobParameters = Preconditions.checkNotNull(globalJobParameters,
+                "globalJobParameters shouldn't be null; pass new ExecutionConfig.GlobalJobParameters() for none");
+    }
+
+    /** The parameters set with {@link #setGlobalJobParameters}; an empty {@link GlobalJobParameters} if none. */
+    public GlobalJobParameters getGlobalJobParameters() {
+        return globalJobParameters;
+    }
+
     @Override
     public String toString() {
         return "ExecutionConfig{objectReuse=" + objectReuse + ", autoWatermarkInterval=" + autoWatermarkIntervalMs
-                + "ms, " + serializerConfig + "}";
+                + "ms, " + serializerConfig + ", globalJobParameters=" + globalJobParameters.toMap() + "}";
+    }
+
+    /**
+     * The base of objects given to {@link #setGlobalJobParameters}: user parameters shipped with the
+     * job to every function. Subclasses ({@code ParameterTool}, {@code Configuration}, or a class of
+     * the user's) hold the values and say in {@link #toMap()} how they read as strings; this base
+     * class holds none. Instances must be serializable and, once the job runs, are only read.
+     *
+     * <p>Two instances are equal when they are of the same class and their maps are equal.
+     */
+    public static class GlobalJobParameters implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        /** The parameters as strings, e.g. for display; this base class has none. */
+        public Map<String, String> toMap() {
+            return Collections.emptyMap();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other != null && other.getClass() == getClass()
+                    && ((GlobalJobParameters) other).toMap().equals(toMap());
+        }
+
+        @Override
+        public int hashCode() {
+            return toMap().hashCode();
+        }
     }
 }

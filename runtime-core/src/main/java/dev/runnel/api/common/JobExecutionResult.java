@@ -4,7 +4,10 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** What a finished job reports: its id, how long it ran, and its merged accumulators. Immutable. */
+/**
+ * What a finished job reports: its id, how long it ran, and its accumulators, each merged across
+ * all subtasks that registered it (see {@code RuntimeContext#addAccumulator}). Immutable.
+ */
 public final class JobExecutionResult {
 
     private final JobID jobId;
@@ -36,6 +39,25 @@ public final class JobExecutionResult {
         return (T) accumulators.get(name);
     }
 
+    /**
+     * The merged value of the int accumulator {@code name} (an {@code IntCounter}, {@code IntMaximum}
+     * or {@code IntMinimum}), or null if no subtask registered it.
+     *
+     * @throws ClassCastException if the accumulator's result is not an Integer
+     * @deprecated use {@link #getAccumulatorResult(String)}
+     */
+    @Deprecated
+    public Integer getIntCounterResult(String name) {
+        Object result = accumulators.get(name);
+        if (result != null && !(result instanceof Integer)) {
+            throw new ClassCastException("Requested result of the accumulator '" + name
+                    + "' should be Integer but has type " + result.getClass().getName()
+                    + "; read it with getAccumulatorResult(name).");
+        }
+        return (Integer) result;
+    }
+
+    /** Every accumulator's merged value by name; read-only. */
     public Map<String, Object> getAllAccumulatorResults() {
         return accumulators;
     }

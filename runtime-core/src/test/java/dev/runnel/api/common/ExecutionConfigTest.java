@@ -61,4 +61,44 @@ class ExecutionConfigTest {
             assertThat(read.getRegisteredKryoTypes()).containsExactly(ArrayList.class);
         }
     }
+    @Test
+    void globalJobParametersDefaultToAnEmptyInstance() {
+        ExecutionConfig config = new ExecutionConfig();
+        assertThat(config.getGlobalJobParameters()).isExactlyInstanceOf(ExecutionConfig.GlobalJobParameters.class);
+        assertThat(config.getGlobalJobParameters().toMap()).isEmpty();
+        assertThatThrownBy(() -> config.setGlobalJobParameters(null)).isExactlyInstanceOf(NullPointerException.class)
+                .hasMessageStartingWith("globalJobParameters shouldn't be null");
+    }
+
+    @Test
+    void aConfigurationServesAsGlobalJobParametersAsInFlinksDocs() {
+        dev.runnel.configuration.Configuration conf = new dev.runnel.configuration.Configuration();
+        conf.setString("mykey", "myvalue");
+        ExecutionConfig config = new ExecutionConfig();
+        config.setGlobalJobParameters(conf);
+        dev.runnel.configuration.Configuration back =
+                (dev.runnel.configuration.Configuration) config.getGlobalJobParameters();
+        assertThat(back.getString("mykey", null)).isEqualTo("myvalue");
+        assertThat(config.toString()).contains("globalJobParameters={mykey=myvalue}");
+    }
+
+    @Test
+    void globalJobParametersEqualByClassAndValues() {
+        class Custom extends ExecutionConfig.GlobalJobParameters {
+            private final String v;
+
+            Custom(String v) {
+                this.v = v;
+            }
+
+            @Override
+            public java.util.Map<String, String> toMap() {
+                return java.util.Map.of("v", v);
+            }
+        }
+        assertThat(new Custom("a")).isEqualTo(new Custom("a")).hasSameHashCodeAs(new Custom("a"))
+                .isNotEqualTo(new Custom("b"));
+        assertThat(new ExecutionConfig.GlobalJobParameters()).isEqualTo(new ExecutionConfig.GlobalJobParameters())
+                .isNotEqualTo(new dev.runnel.configuration.Configuration());
+    }
 }

@@ -1,7 +1,10 @@
 package dev.runnel.api.common.accumulators;
 
-/** Sums double values. */
-public final class DoubleCounter implements Accumulator<Double, Double> {
+/**
+ * Sums double values; subtasks' sums are added together. The start value is 0 unless given to the
+ * constructor. Not thread-safe: one instance per subtask, used on its task thread.
+ */
+public final class DoubleCounter implements SimpleAccumulator<Double> {
 
     private static final long serialVersionUID = 1L;
 
@@ -28,6 +31,12 @@ public final class DoubleCounter implements Accumulator<Double, Double> {
         return localValue;
     }
 
+    /** The local sum without boxing (Flink's name). */
+    public double getLocalValuePrimitive() {
+        return localValue;
+    }
+
+    /** Same as {@link #getLocalValuePrimitive()}. */
     public double getDouble() {
         return localValue;
     }

@@ -1,7 +1,10 @@
 package dev.runnel.api.common.accumulators;
 
-/** Sums int values. */
-public final class IntCounter implements Accumulator<Integer, Integer> {
+/**
+ * Sums int values; subtasks' sums are added together. The start value is 0 unless given to the
+ * constructor. Not thread-safe: one instance per subtask, used on its task thread.
+ */
+public final class IntCounter implements SimpleAccumulator<Integer> {
 
     private static final long serialVersionUID = 1L;
 
@@ -28,6 +31,12 @@ public final class IntCounter implements Accumulator<Integer, Integer> {
         return localValue;
     }
 
+    /** The local sum without boxing (Flink's name). */
+    public int getLocalValuePrimitive() {
+        return localValue;
+    }
+
+    /** Same as {@link #getLocalValuePrimitive()}. */
     public int getInt() {
         return localValue;
     }

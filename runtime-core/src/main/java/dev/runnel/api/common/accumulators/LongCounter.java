@@ -1,7 +1,10 @@
 package dev.runnel.api.common.accumulators;
 
-/** Sums long values. */
-public final class LongCounter implements Accumulator<Long, Long> {
+/**
+ * Sums long values; subtasks' sums are added together. The start value is 0 unless given to the
+ * constructor. Not thread-safe: one instance per subtask, used on its task thread.
+ */
+public final class LongCounter implements SimpleAccumulator<Long> {
 
     private static final long serialVersionUID = 1L;
 
@@ -28,6 +31,12 @@ public final class LongCounter implements Accumulator<Long, Long> {
         return localValue;
     }
 
+    /** The local sum without boxing (Flink's name). */
+    public long getLocalValuePrimitive() {
+        return localValue;
+    }
+
+    /** Same as {@link #getLocalValuePrimitive()}. */
     public long getLong() {
         return localValue;
     }

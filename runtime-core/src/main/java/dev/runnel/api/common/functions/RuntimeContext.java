@@ -3,6 +3,8 @@ package dev.runnel.api.common.functions;
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
+import dev.runnel.api.common.accumulators.DoubleCounter;
+import dev.runnel.api.common.accumulators.Histogram;
 import dev.runnel.api.common.accumulators.IntCounter;
 import dev.runnel.api.common.accumulators.LongCounter;
 import dev.runnel.api.common.state.AggregatingState;
@@ -17,6 +19,9 @@ import dev.runnel.api.common.state.ValueState;
 import dev.runnel.api.common.state.ValueStateDescriptor;
 import dev.runnel.metrics.MetricGroup;
 import java.io.Serializable;
+import java.util.Collections;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What a rich function can see of the subtask it runs in: its index and parallelism, keyed state
@@ -42,7 +47,20 @@ public interface RuntimeContext {
         return getTaskInfo().getTaskName();
     }
 
+    /**
+     * The job's execution config as the job set it, including the object given to
+     * {@link ExecutionConfig#setGlobalJobParameters}.
+     */
     ExecutionConfig getExecutionConfig();
+
+    /**
+     * The global job parameters as a read-only map: {@code toMap()} of the object given to
+     * {@link ExecutionConfig#setGlobalJobParameters} (empty if none was set). Flink 1.19's way to read
+     * them without going through the execution config.
+     */
+    default Map<String, String> getGlobalJobParameters() {
+        return Collections.unmodifiableMap(getExecutionConfig().getGlobalJobParameters().toMap());
+    }
 
     MetricGroup getMetricGroup();
 
@@ -52,24 +70,44 @@ public interface RuntimeContext {
     /** The accumulator registered under {@code name} in this subtask, or null. */
     <V, A extends Serializable> Accumulator<V, A> getAccumulator(String name);
 
+    /** The {@link IntCounter} named {@code name} in this subtask, registered on first use. */
     default IntCounter getIntCounter(String name) {
-        Accumulator<Integer, Integer> existing = getAccumulator(name);
-        if (existing == null) {
-            IntCounter counter = new IntCounter();
-            addAccumulator(name, counter);
-            return counter;
-        }
-        return (IntCounter) existing;
+        return accumulatorOfType(name, IntCounter.class, IntCounter::new);
     }
 
+    /** The {@link LongCounter} named {@code name} in this subtask, registered on first use. */
     default LongCounter getLongCounter(String name) {
-        Accumulator<Long, Long> existing = getAccumulator(name);
+        return accumulatorOfType(name, LongCounter.class, LongCounter::new);
+    }
+
+    /** The {@link DoubleCounter} named {@code name} in this subtask, registered on first use. */
+    default DoubleCounter getDoubleCounter(String name) {
+        return accumulatorOfType(name, DoubleCounter.class, DoubleCounter::new);
+    }
+
+    /** The {@link Histogram} named {@code name} in this subtask, registered on first use. */
+    default Histogram getHistogram(String name) {
+        return accumulatorOfType(name, Histogram.class, Histogram::new);
+    }
+
+    /**
+     * The accumulator named {@code name}, created with {@code create} and registered if there is none
+     * yet; fails naming both types if one of another type is registered under that name.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private <A extends Accumulator<?, ?>> A accumulatorOfType(String name, Class<A> type, Supplier<A> create) {
+        Accumulator<?, ?> existing = getAccumulator(name);
         if (existing == null) {
-            LongCounter counter = new LongCounter();
-            addAccumulator(name, counter);
-            return counter;
+            A created = create.get();
+            addAccumulator(name, (Accumulator) created);
+            return created;
         }
-        return (LongCounter) existing;
+        if (!type.isInstance(existing)) {
+            throw new UnsupportedOperationException("The accumulator '" + name + "' is a "
+                    + existing.getClass().getName() + ", not a " + type.getName()
+                    + "; use another name or the accessor of its type.");
+        }
+        return type.cast(existing);
     }
 
     /** Keyed value state; only in functions applied to a keyed stream. */

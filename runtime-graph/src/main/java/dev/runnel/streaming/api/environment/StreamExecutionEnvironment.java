@@ -13,6 +13,7 @@ import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.api.java.typeutils.ResultTypeQueryable;
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.CoreOptions;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.core.execution.JobExecutionException;
 import dev.runnel.runtime.jobgraph.JobGraph;
@@ -20,6 +21,7 @@ import dev.runnel.runtime.minicluster.EmbeddedRuntime;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.api.datastream.DataStreamSource;
+import dev.runnel.streaming.api.functions.source.SocketTextStreamSource;
 import dev.runnel.streaming.api.graph.ExecutionPlan;
 import dev.runnel.streaming.api.graph.StreamGraph;
 import dev.runnel.streaming.api.graph.StreamGraphGenerator;
@@ -50,6 +52,10 @@ import org.slf4j.LoggerFactory;
  * env.execute("words");
  * }</pre>
  *
+ * <p>It is long because it is Flink's facade, kept method for method so that jobs port by their
+ * imports alone: each method is a thin entry point that checks its arguments and hands over to a
+ * source, the graph generator or the runtime.
+ *
  * <p>Not thread-safe: build a job from one thread.
  */
 public class StreamExecutionEnvironment {
@@ -58,6 +64,9 @@ public class StreamExecutionEnvironment {
 
     /** Flink's default buffer timeout: partially filled output buffers are sent after 100 ms. */
     public static final long DEFAULT_BUFFER_TIMEOUT_MS = 100;
+
+    /** The name of a job executed without one. */
+    public static final String DEFAULT_JOB_NAME = "Runnel Streaming Job";
 
     private final ExecutionConfig config = new ExecutionConfig();
     private final Configuration configuration;
@@ -75,14 +84,39 @@ public class StreamExecutionEnvironment {
         setParallelism(parallelism);
     }
 
+    /**
+     * An environment on the embedded runtime with an empty configuration, as Flink's public
+     * constructor; the same as {@link #getExecutionEnvironment()}.
+     */
+    public StreamExecutionEnvironment() {
+        this(new Configuration());
+    }
+
+    /**
+     * An environment on the embedded runtime with {@code configuration} (copied): the default
+     * parallelism is {@code parallelism.default} if set, else the number of CPU cores.
+     */
+    public StreamExecutionEnvironment(Configuration configuration) {
+        this(Objects.requireNonNull(configuration, "configuration"), defaultParallelism(configuration));
+    }
+
     /** The environment of the context the program runs in: the embedded runtime when run from main(). */
     public static StreamExecutionEnvironment getExecutionEnvironment() {
         return getExecutionEnvironment(new Configuration());
     }
 
-    /** Like {@link #getExecutionEnvironment()}, with configuration (e.g. {@code state.backend: rocksdb}). */
+    /**
+     * Like {@link #getExecutionEnvironment()}, with configuration (e.g. {@code state.backend: rocksdb},
+     * {@code parallelism.default: 4}).
+     */
     public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
-        return new StreamExecutionEnvironment(configuration, Runtime.getRuntime().availableProcessors());
+        return new StreamExecutionEnvironment(configuration);
+    }
+
+    private static int defaultParallelism(Configuration configuration) {
+        return configuration.contains(CoreOptions.DEFAULT_PARALLELISM)
+                ? configuration.get(CoreOptions.DEFAULT_PARALLELISM)
+                : Runtime.getRuntime().availableProcessors();
     }
 
     /** An environment on the embedded runtime with the given default parallelism. */
@@ -230,6 +264,96 @@ public class StreamExecutionEnvironment {
         return source;
     }
 
+    /**
+     * A stream of the given elements, in order, with parallelism 1; their type is taken from the
+     * elements (their common class; for tuples, the first element's field types). Flink 1.19's
+     * replacement of {@code fromElements}.
+     *
+     * @throws IllegalArgumentException if there are no elements or one is null
+     */
+    @SafeVarargs
+    public final <OUT> DataStreamSource<OUT> fromData(OUT... data) {
+        if (data == null || data.length == 0) {
+            throw new IllegalArgumentException("fromData needs at least one element as argument; for an empty "
+                    + "stream use fromData(Collection, TypeInformation) or fromData(TypeInformation, ...).");
+        }
+        return fromData(Arrays.asList(data), typeOfElements(data));
+    }
+
+    /** A stream of the given elements of type {@code typeInfo}, in order, with parallelism 1. */
+    @SafeVarargs
+    public final <OUT> DataStreamSource<OUT> fromData(TypeInformation<OUT> typeInfo, OUT... data) {
+        Objects.requireNonNull(data, "data");
+        return fromData(Arrays.asList(data), typeInfo);
+    }
+
+    /** A stream of the given elements of class {@code type} (e.g. a common supertype), with parallelism 1. */
+    @SafeVarargs
+    public final <OUT> DataStreamSource<OUT> fromData(Class<OUT> type, OUT... data) {
+        Objects.requireNonNull(type, "type");
+        return fromData(TypeInformation.of(type), data);
+    }
+
+    /**
+     * A stream of the collection's elements, in iteration order, with parallelism 1; the type is taken
+     * from the elements.
+     *
+     * @throws IllegalArgumentException if the collection is empty or holds null
+     */
+    public <OUT> DataStreamSource<OUT> fromData(Collection<OUT> data) {
+        if (data == null || data.isEmpty()) {
+            throw new IllegalArgumentException("fromData needs a non-empty collection to infer the type; "
+                    + "use fromData(collection, typeInfo) for an empty one.");
+        }
+        @SuppressWarnings("unchecked")
+        OUT[] elements = (OUT[]) data.toArray();
+        return fromData(data, typeOfElements(elements));
+    }
+
+    /** A stream of the collection's elements of type {@code typeInfo}, with parallelism 1; may be empty. */
+    public <OUT> DataStreamSource<OUT> fromData(Collection<OUT> data, TypeInformation<OUT> typeInfo) {
+        Objects.requireNonNull(typeInfo, "typeInfo");
+        return fromCollection(data, typeInfo);
+    }
+
+    /**
+     * The text a server socket sends, split into records at {@code delimiter}: the source connects to
+     * {@code hostname:port} as a client and, when the server closes the connection, reconnects every
+     * 500 ms until it has connected {@code maxRetry} times ({@code 0}: once, {@code -1}: forever);
+     * then it ends. Parallelism 1; not fault tolerant. See {@link SocketTextStreamSource}.
+     *
+     * @throws IllegalArgumentException if the port is not in 1..65535, the delimiter is empty, or
+     *     {@code maxRetry} is below -1
+     */
+    public DataStreamSource<String> socketTextStream(String hostname, int port, String delimiter, long maxRetry) {
+        DataStreamSource<String> source = fromSource(new SocketTextStreamSource(hostname, port, delimiter, maxRetry),
+                WatermarkStrategy.noWatermarks(), "Socket Stream", Types.STRING);
+        source.setParallelism(1);
+        return source;
+    }
+
+    /** {@link #socketTextStream(String, int, String, long)} without reconnecting. */
+    public DataStreamSource<String> socketTextStream(String hostname, int port, String delimiter) {
+        return socketTextStream(hostname, port, delimiter, 0);
+    }
+
+    /** The lines ({@code "\n"}, a preceding {@code '\r'} dropped) a server socket sends; no reconnecting. */
+    public DataStreamSource<String> socketTextStream(String hostname, int port) {
+        return socketTextStream(hostname, port, "\n");
+    }
+
+    /** @deprecated use {@link #socketTextStream(String, int, String, long)} */
+    @Deprecated
+    public DataStreamSource<String> socketTextStream(String hostname, int port, char delimiter, long maxRetry) {
+        return socketTextStream(hostname, port, String.valueOf(delimiter), maxRetry);
+    }
+
+    /** @deprecated use {@link #socketTextStream(String, int, String)} */
+    @Deprecated
+    public DataStreamSource<String> socketTextStream(String hostname, int port, char delimiter) {
+        return socketTextStream(hostname, port, delimiter, 0);
+    }
+
     /** The numbers {@code from..to} (inclusive), split across the parallel source subtasks. */
     public DataStreamSource<Long> fromSequence(long from, long to) {
         if (from > to) {
@@ -259,11 +383,14 @@ public class StreamExecutionEnvironment {
 
     /** Runs the job and waits for it; rethrows its failure. */
     public JobExecutionResult execute() throws Exception {
-        return execute("Runnel Streaming Job");
+        return execute(DEFAULT_JOB_NAME);
     }
 
     public JobExecutionResult execute(String jobName) throws Exception {
-        JobClient client = executeAsync(jobName);
+        return waitFor(executeAsync(jobName));
+    }
+
+    private static JobExecutionResult waitFor(JobClient client) throws Exception {
         try {
             return client.getJobExecutionResult().get();
         } catch (ExecutionException e) {
@@ -278,23 +405,56 @@ public class StreamExecutionEnvironment {
         }
     }
 
+    /** Runs the job {@code streamGraph} describes (from {@link #getStreamGraph()}) and waits for it. */
+    public JobExecutionResult execute(StreamGraph streamGraph) throws Exception {
+        return waitFor(executeAsync(streamGraph));
+    }
+
     /** Starts the job and returns a client to follow or cancel it. */
     public JobClient executeAsync(String jobName) {
         JobGraph jobGraph = getJobGraph(jobName);
+        transformations.clear();
+        return submit(jobGraph);
+    }
+
+    /** Starts the job {@code streamGraph} describes and returns a client to follow or cancel it. */
+    public JobClient executeAsync(StreamGraph streamGraph) {
+        Objects.requireNonNull(streamGraph, "streamGraph");
+        return submit(streamGraph.getJobGraph());
+    }
+
+    private JobClient submit(JobGraph jobGraph) {
         if (checkpointInterval > 0) {
             LOG.warn("Checkpointing was enabled (every {} ms), but this version of Runnel does not take checkpoints "
-                    + "yet; job '{}' runs without them.", checkpointInterval, jobName);
+                    + "yet; job '{}' runs without them.", checkpointInterval, jobGraph.getJobName());
         }
-        transformations.clear();
         return EmbeddedRuntime.submit(jobGraph, configuration);
     }
 
     /** The job's plan as JSON: job vertices (operator chains) and the edges between them. */
     public String getExecutionPlan() {
-        return ExecutionPlan.toJson(getJobGraph("Runnel Streaming Job"));
+        return ExecutionPlan.toJson(getJobGraph(DEFAULT_JOB_NAME));
     }
 
-    /** The stream graph of everything defined so far. */
+    /**
+     * The stream graph of everything defined so far, named {@code "Runnel Streaming Job"}, and forgets
+     * those definitions (as Flink's {@code getStreamGraph()}): run it with {@link #execute(StreamGraph)},
+     * or compile it with {@link StreamGraph#getJobGraph()}.
+     */
+    public StreamGraph getStreamGraph() {
+        return getStreamGraph(true);
+    }
+
+    /** The stream graph of everything defined so far; forgets the definitions if {@code clearTransformations}. */
+    public StreamGraph getStreamGraph(boolean clearTransformations) {
+        StreamGraph graph = getStreamGraph(DEFAULT_JOB_NAME);
+        if (clearTransformations) {
+            transformations.clear();
+        }
+        return graph;
+    }
+
+    /** The stream graph of everything defined so far, named {@code jobName}; keeps the definitions. */
     public StreamGraph getStreamGraph(String jobName) {
         StreamGraph graph = new StreamGraph(jobName, config, configuration, stateBackend, bufferTimeout, chainingEnabled);
         return new StreamGraphGenerator(graph, parallelism, maxParallelism).generate(transformations);

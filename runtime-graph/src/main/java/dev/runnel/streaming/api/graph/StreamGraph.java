@@ -3,6 +3,7 @@ package dev.runnel.streaming.api.graph;
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.InvalidProgramException;
 import dev.runnel.configuration.Configuration;
+import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.partitioner.StreamPartitioner;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.StateBackend;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The job as a graph of operators (one node per operator-producing step) and the edges between them,
@@ -25,7 +27,7 @@ import java.util.Map;
  */
 public final class StreamGraph {
 
-    private final String jobName;
+    private String jobName;
     private final ExecutionConfig executionConfig;
     private final Configuration configuration;
     private final StateBackend stateBackend;
@@ -46,6 +48,19 @@ public final class StreamGraph {
 
     public String getJobName() {
         return jobName;
+    }
+
+    /** Renames the job, e.g. before {@code env.execute(streamGraph)}. */
+    public void setJobName(String jobName) {
+        this.jobName = Objects.requireNonNull(jobName, "jobName");
+    }
+
+    /**
+     * Compiles this graph into the job graph the runtime runs: operators chained into job vertices,
+     * the execution config shipped as a serialized copy.
+     */
+    public JobGraph getJobGraph() {
+        return StreamingJobGraphGenerator.createJobGraph(this);
     }
 
     public ExecutionConfig getExecutionConfig() {

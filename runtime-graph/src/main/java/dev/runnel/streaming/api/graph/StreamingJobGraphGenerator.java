@@ -1,5 +1,6 @@
 package dev.runnel.streaming.api.graph;
 
+import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobEdge;
@@ -8,6 +9,7 @@ import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.partitioner.KeyGroupStreamPartitioner;
 import dev.runnel.streaming.api.operators.ChainingStrategy;
 import dev.runnel.streaming.api.operators.OperatorConfig;
+import dev.runnel.util.InstantiationUtil;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,6 +30,16 @@ public final class StreamingJobGraphGenerator {
 
     private StreamingJobGraphGenerator() {}
 
+    /**
+     * The execution config as the job's tasks get it: a serialized copy, as Flink ships it, so that
+     * what the program changes afterwards (or what functions do to the global job parameters) stays on
+     * its side, and parameters that cannot be shipped fail here, naming their class.
+     */
+    private static ExecutionConfig shippedCopy(ExecutionConfig config) {
+        return InstantiationUtil.clone(config, "execution config (with its global job parameters, "
+                + config.getGlobalJobParameters().getClass().getName() + ")");
+    }
+
     public static JobGraph createJobGraph(StreamGraph graph) {
         List<StreamNode> order = graph.topologicalOrder();
         Map<Integer, Integer> headOf = new HashMap<>();
@@ -44,8 +56,8 @@ public final class StreamingJobGraphGenerator {
             }
         }
 
-        JobGraph jobGraph = new JobGraph(graph.getJobName(), graph.getExecutionConfig(), graph.getConfiguration(),
-                graph.getStateBackend(), graph.getBufferTimeoutMillis());
+        JobGraph jobGraph = new JobGraph(graph.getJobName(), shippedCopy(graph.getExecutionConfig()),
+                graph.getConfiguration(), graph.getStateBackend(), graph.getBufferTimeoutMillis());
         Map<Integer, JobVertex> vertexOfHead = new HashMap<>();
         Map<Integer, ChainedOperator> operatorOfNode = new HashMap<>();
         Map<Integer, Integer> indexInChain = new HashMap<>();

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code executeAndCollect}: a sink that hands the job's records to the calling thread through a
  * bounded queue in this JVM (so a slow reader backpressures the job instead of filling memory).
- * Closing the iterator before the end cancels the job.
+ * The sink runs with parallelism 1, as Flink's does. Closing the iterator before the end cancels the job.
  */
 public final class CollectStreamSink {
 
@@ -34,7 +34,8 @@ public final class CollectStreamSink {
         QUEUES.put(id, queue);
         TypeSerializer<T> serializer = stream.getType().createSerializer(
                 stream.getExecutionEnvironment().getConfig().getSerializerConfig());
-        stream.addSink(new CollectSinkFunction<>(id, serializer)).name("Collect Sink");
+        // One collecting subtask, as in Flink: records from a single upstream subtask keep their order.
+        stream.addSink(new CollectSinkFunction<>(id, serializer)).name("Collect Sink").setParallelism(1);
         JobClient client;
         try {
             client = stream.getExecutionEnvironment().executeAsync(jobName);
