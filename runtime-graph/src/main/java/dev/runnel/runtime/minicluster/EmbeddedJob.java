@@ -7,6 +7,7 @@ import dev.runnel.api.common.accumulators.Accumulator;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.core.execution.JobExecutionException;
+import dev.runnel.metrics.MetricGroup;
 import dev.runnel.metrics.SimpleMetricGroup;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobGraph;
@@ -66,6 +67,7 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
     private volatile JobStatus status = JobStatus.CREATED;
     private volatile boolean cancelRequested;
     private long startNanos;
+    private final SimpleMetricGroup metrics;
 
     EmbeddedJob(JobGraph job, Configuration configuration, List<ShuffleEnvironment> taskManagers,
             StateBackend stateBackend) {
@@ -78,6 +80,7 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
             t.setDaemon(true);
             return t;
         });
+        this.metrics = new SimpleMetricGroup(job.getJobName());
         String tmp = configuration.get(EmbeddedRuntime.TMP_DIRS).split(",")[0].trim();
         this.workingDirectory = Path.of(tmp, "runnel-" + jobId);
     }
@@ -86,7 +89,6 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         startNanos = System.nanoTime();
         try {
             Files.createDirectories(workingDirectory);
-            SimpleMetricGroup metrics = new SimpleMetricGroup(job.getJobName());
             List<TaskServices> services = new ArrayList<>();
             for (ShuffleEnvironment shuffle : taskManagers) {
                 services.add(new TaskServices(shuffle, scheduler, stateBackend, configuration,
@@ -211,6 +213,11 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         } catch (IOException e) {
             LOG.warn("Could not delete the job's working directory {}: {}", workingDirectory, e.toString());
         }
+    }
+
+    /** The job's metrics: one group per task ({@code <job>.<vertex>.<subtask>.<metric>}). */
+    MetricGroup metrics() {
+        return metrics;
     }
 
     @Override

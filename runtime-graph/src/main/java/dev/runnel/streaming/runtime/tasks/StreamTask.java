@@ -68,6 +68,8 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private final AtomicBoolean cancelStarted = new AtomicBoolean();
     private final AtomicBoolean reported = new AtomicBoolean();
     private final TaskSignals signals = new TaskSignals();
+    private final BackPressureTimer backPressure = new BackPressureTimer();
+    private ScheduledFuture<?> backPressureSampler;
 
     private volatile OperatorChain chain;
     private TaskInput input;
@@ -97,6 +99,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         this.taskInfo = new TaskInfo(vertex.getName(), deployment.subtaskIndex(), vertex.getParallelism(),
                 vertex.getMaxParallelism(), deployment.attemptNumber());
         this.metricGroup = services.metrics().addGroup(vertex.getName()).addGroup(Integer.toString(deployment.subtaskIndex()));
+        metricGroup.gauge("backPressuredTimeMsPerSecond", backPressure);
     }
 
     /** Starts the task's thread. */
@@ -194,6 +197,8 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             input = createInput(subtaskName);
             chain.initializeStateAndOpen();
             startFlusher();
+            backPressureSampler = services.timerScheduler().scheduleAtFixedRate(backPressure::sample, 1, 1,
+                    TimeUnit.SECONDS);
             runMailboxLoop();
             stopFlusher();
             chain.finishOperators();
@@ -239,14 +244,19 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         }
     }
 
-    /** Parks until a consumer makes room (its poll wakes this thread), a mail arrives, or cancellation. */
+    /**
+     * Parks until a consumer makes room (its poll, or the network taking a buffer, wakes this thread), a mail
+     * arrives, or cancellation. The time counts as backpressure.
+     */
     private void waitForOutputRoom(OperatorChain operators) {
         waker.prepareToPark();
         if (mailbox.hasMail() || signals.cancelled || operators.outputsAvailable()) {
             waker.cancelPark();
             return;
         }
+        backPressure.startWait();
         waker.park(MAX_PARK_NANOS);
+        backPressure.endWait();
     }
 
     private void checkCancelled() {
@@ -311,6 +321,9 @@ public final class StreamTask implements StreamTaskContext, Runnable {
 
     private void cleanUp() {
         stopFlusher();
+        if (backPressureSampler != null) {
+            backPressureSampler.cancel(false);
+        }
         processingTimeService.shutdown();
         if (chain != null) {
             try {
