@@ -54,6 +54,13 @@ public final class Bench {
             TimerBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (workload.equals("shuffle")) {
+            ShuffleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (workload.equals("loopback")) {
+            System.exit(ShuffleBench.runLoopback(args.length > 1 ? number(args[1], "MIB (the bytes to copy)", 1) : 4096));
+        }
         long n = switch (workload) {
             case "wordcount-heap", "w1" -> 20_000_000L;
             case "wordcount-rocksdb", "w2" -> 5_000_000L;
@@ -71,6 +78,8 @@ public final class Bench {
             switch (args[i]) {
                 case "--object-reuse" -> objectReuse = true;
                 case "--no-verify" -> verify = false;
+                case "--taskmanagers" -> conf.setString("taskmanager.count",
+                        Long.toString(number(i + 1 < args.length ? args[++i] : "", "--taskmanagers", 1)));
                 case "--conf" -> {
                     String[] kv = args[++i].split("=", 2);
                     if (kv.length != 2) {

@@ -95,8 +95,11 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
                         List.of(workingDirectory.toFile()), metrics, coordinators::get));
             }
             int n = taskManagers.size();
-            // As Flink's slot sharing places subtask i of every vertex in slot i: here, on TaskManager i mod n.
-            ShuffleDeployment.Placement placement = (v, i) -> taskManagers.get(i % n).location(0);
+            Map<String, Integer> slotOffsets = slotOffsets(job);
+            // As Flink's slot sharing: subtask i of every vertex of a group shares the group's slot i; the
+            // groups' slots follow each other, and slot s runs on TaskManager s mod n.
+            ShuffleDeployment.Placement placement =
+                    (v, i) -> taskManagers.get((slotOffsets.get(v.getSlotSharingGroup()) + i) % n).location(0);
             for (JobVertex vertex : job.getVertices()) {
                 List<byte[]> operators = new ArrayList<>();
                 for (ChainedOperator op : vertex.getOperators()) {
@@ -104,8 +107,9 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
                 }
                 startCoordinator(vertex);
                 for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
+                    int taskManager = (slotOffsets.get(vertex.getSlotSharingGroup()) + subtask) % n;
                     tasks.add(new StreamTask(TaskDeployment.of(job, vertex, subtask, 0, operators, placement),
-                            services.get(subtask % n), null, this));
+                            services.get(taskManager), null, this));
                 }
             }
             coordinators.values().forEach(SourceCoordinator::start);
@@ -117,6 +121,22 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
             failure.compareAndSet(null, e);
             finishJob();
         }
+    }
+
+    /** The first slot of each slot sharing group: the groups, in order of appearance, take as many slots as
+     *  their widest vertex has subtasks. */
+    private static Map<String, Integer> slotOffsets(JobGraph job) {
+        Map<String, Integer> width = new java.util.LinkedHashMap<>();
+        for (JobVertex vertex : job.getVertices()) {
+            width.merge(vertex.getSlotSharingGroup(), vertex.getParallelism(), Math::max);
+        }
+        Map<String, Integer> offsets = new HashMap<>();
+        int next = 0;
+        for (Map.Entry<String, Integer> group : width.entrySet()) {
+            offsets.put(group.getKey(), next);
+            next += group.getValue();
+        }
+        return offsets;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -186,9 +186,9 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
         }
         int remoteChannels = (int) remote;
         ChannelId first = channels.get(0).id();
-        LocalBufferPool gatePool = new LocalBufferPool(bufferPool, remoteChannels * exclusiveBuffers,
-                remoteChannels * exclusiveBuffers + floatingBuffers,
-                "input gate " + descriptor.inputIndex() + " of subtask " + first.consumerSubtask());
+        FloatingBuffers gatePool = new FloatingBuffers(new LocalBufferPool(bufferPool,
+                remoteChannels * exclusiveBuffers, remoteChannels * exclusiveBuffers + floatingBuffers,
+                "input gate " + descriptor.inputIndex() + " of subtask " + first.consumerSubtask()));
         AtomicInteger open = new AtomicInteger(remoteChannels);
         Runnable onChannelReleased = () -> {
             if (open.decrementAndGet() == 0) {
@@ -199,6 +199,8 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
         InputChannelReader[] ends = new InputChannelReader[channels.size()];
         int opened = 0;
         try {
+            // Every remote channel takes its exclusive buffers before any asks for data: once data flows, the
+            // gate lends its spare buffers as floating ones.
             for (int i = 0; i < ends.length; i++) {
                 ChannelDescriptor channel = channels.get(i);
                 requireHere(channel.consumer(), channel);
@@ -206,12 +208,15 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
                     ends[i] = local.openInputChannel(channel.id(), consumerWaker);
                 } else {
                     ClientConnection connection = connection(channel.producer());
-                    RemoteInputChannel input = new RemoteInputChannel(channel, connection, gatePool,
-                            exclusiveBuffers, descriptor.serializer(), batchSize, maxRecordBytes,
+                    ends[i] = new RemoteInputChannel(channel, connection, gatePool, exclusiveBuffers,
+                            descriptor.serializer(), batchSize, maxRecordBytes,
                             ChannelMetrics.receiving(metrics, channel.id()), onChannelReleased);
                     opened++;
+                }
+            }
+            for (InputChannelReader end : ends) {
+                if (end instanceof RemoteInputChannel input) {
                     input.requestPartition(consumerWaker);
-                    ends[i] = input;
                 }
             }
         } catch (RuntimeException e) {

@@ -26,7 +26,7 @@ final class RemoteInputChannel implements InputChannelReader {
 
     private final ChannelDescriptor descriptor;
     private final ClientConnection connection;
-    private final LocalBufferPool gatePool;
+    private final FloatingBuffers gatePool;
     private final int exclusive;
     private final ConcurrentLinkedQueue<ByteBuf> free = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Inbound> received = new ConcurrentLinkedQueue<>();
@@ -45,9 +45,10 @@ final class RemoteInputChannel implements InputChannelReader {
     private volatile int senderBacklog;
     private int nextBatch;
     private int receiverId;
+    private boolean requested;
     private boolean ended;
 
-    RemoteInputChannel(ChannelDescriptor descriptor, ClientConnection connection, LocalBufferPool gatePool,
+    RemoteInputChannel(ChannelDescriptor descriptor, ClientConnection connection, FloatingBuffers gatePool,
             int exclusive, TypeSerializer<?> serializer, int batchSize, int maxRecordBytes, ChannelMetrics metrics,
             Runnable onReleased) {
         if (serializer == null) {
@@ -72,6 +73,7 @@ final class RemoteInputChannel implements InputChannelReader {
     void requestPartition(TaskWaker waker) {
         this.consumer = waker;
         this.receiverId = connection.register(this, exclusive);
+        this.requested = true;
     }
 
     @Override
@@ -137,6 +139,19 @@ final class RemoteInputChannel implements InputChannelReader {
         if (borrowed > 0) {
             connection.announceCredit(receiverId, borrowed);
         }
+        if (free.size() < backlog) {
+            gatePool.awaitBuffer(this);
+        }
+    }
+
+    /** A floating buffer came back to the gate: try again (on the event loop) to cover the sender's backlog. */
+    void retryBorrowing() {
+        connection.onEventLoop(() -> {
+            int backlog = senderBacklog;
+            if (!released.get() && backlog > 0) {
+                borrowForBacklog(backlog);
+            }
+        });
     }
 
     /** The connection is gone or the producer reported an error: the consumer fails on its next poll. */
@@ -269,7 +284,10 @@ final class RemoteInputChannel implements InputChannelReader {
             owned.decrementAndGet();
             gatePool.recycle(current);
         }
-        connection.unregister(this, !ended);
+        gatePool.forget(this);
+        if (requested) {
+            connection.unregister(this, !ended);
+        }
         connection.onEventLoop(this::returnBuffers);
     }
 

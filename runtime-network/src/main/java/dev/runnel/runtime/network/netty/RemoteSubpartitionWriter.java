@@ -156,6 +156,14 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
         }
     }
 
+    /** For diagnostics: the credit shown is the network thread's, read without synchronization. */
+    @Override
+    public String toString() {
+        return outbound.id + "[queued=" + outbound.queuedBuffers() + " credit=" + outbound.credit + " announced="
+                + outbound.backlogAnnounced + " current=" + (current == null ? "-" : current.writableBytes())
+                + " pool=" + pool.hasAvailable() + "]";
+    }
+
     @Override
     public void release() {
         ended = true;

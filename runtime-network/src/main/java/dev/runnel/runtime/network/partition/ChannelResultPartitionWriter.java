@@ -117,6 +117,11 @@ public final class ChannelResultPartitionWriter implements ResultPartitionWriter
         onClose.run();
     }
 
+    @Override
+    public String toString() {
+        return java.util.Arrays.toString(subpartitions);
+    }
+
     private void checkNotFinished() {
         if (finished) {
             throw new IllegalStateException("result partition already finished; nothing may be written after end of input");
