@@ -13,8 +13,14 @@ import dev.runnel.streaming.api.operators.KeyedProcessOperator;
 import dev.runnel.streaming.api.operators.StreamGroupedReduceOperator;
 import dev.runnel.streaming.api.transformations.PartitionTransformation;
 import dev.runnel.streaming.api.transformations.PhysicalTransformation;
+import dev.runnel.streaming.api.windowing.assigners.GlobalWindows;
 import dev.runnel.streaming.api.windowing.assigners.WindowAssigner;
+import dev.runnel.streaming.api.windowing.evictors.CountEvictor;
+import dev.runnel.streaming.api.windowing.triggers.CountTrigger;
+import dev.runnel.streaming.api.windowing.triggers.PurgingTrigger;
+import dev.runnel.streaming.api.windowing.windows.GlobalWindow;
 import dev.runnel.streaming.api.windowing.windows.Window;
+import java.util.function.Function;
 
 /**
  * A stream partitioned by key ({@code keyBy}): operators applied to it are keyed, so their functions
@@ -24,7 +30,7 @@ import dev.runnel.streaming.api.windowing.windows.Window;
  * @param <T> the record type
  * @param <KEY> the key type
  */
-public class KeyedStream<T, KEY> extends DataStream<T> {
+public class KeyedStream<T, KEY> extends DataStream<T> implements FieldAggregations<T> {
 
     private final KeySelector<T, KEY> keySelector;
     private final TypeInformation<KEY> keyType;
@@ -86,52 +92,24 @@ public class KeyedStream<T, KEY> extends DataStream<T> {
                         environment.getConfig().getSerializerConfig())));
     }
 
-    public SingleOutputStreamOperator<T> sum(int positionToSum) {
-        return aggregate(FieldAggregator.byPosition(FieldAggregator.Kind.SUM, getType(), positionToSum), "Sum");
-    }
-
-    public SingleOutputStreamOperator<T> sum(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.SUM, getType(), field), "Sum");
-    }
-
-    public SingleOutputStreamOperator<T> min(int positionToMin) {
-        return aggregate(FieldAggregator.byPosition(FieldAggregator.Kind.MIN, getType(), positionToMin), "Min");
-    }
-
-    public SingleOutputStreamOperator<T> min(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MIN, getType(), field), "Min");
-    }
-
-    public SingleOutputStreamOperator<T> max(int positionToMax) {
-        return aggregate(FieldAggregator.byPosition(FieldAggregator.Kind.MAX, getType(), positionToMax), "Max");
-    }
-
-    public SingleOutputStreamOperator<T> max(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MAX, getType(), field), "Max");
-    }
-
-    public SingleOutputStreamOperator<T> minBy(int position) {
-        return aggregate(FieldAggregator.byPosition(FieldAggregator.Kind.MIN_BY, getType(), position), "MinBy");
-    }
-
-    public SingleOutputStreamOperator<T> minBy(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MIN_BY, getType(), field), "MinBy");
-    }
-
-    public SingleOutputStreamOperator<T> maxBy(int position) {
-        return aggregate(FieldAggregator.byPosition(FieldAggregator.Kind.MAX_BY, getType(), position), "MaxBy");
-    }
-
-    public SingleOutputStreamOperator<T> maxBy(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MAX_BY, getType(), field), "MaxBy");
-    }
-
-    private SingleOutputStreamOperator<T> aggregate(FieldAggregator<T> aggregator, String name) {
-        return reduce(aggregator).name(name);
+    @Override
+    public SingleOutputStreamOperator<T> aggregateField(Function<TypeInformation<T>, FieldAggregator<T>> aggregator,
+            String name) {
+        return reduce(aggregator.apply(getType())).name(name);
     }
 
     /** Groups each key's records into windows. */
     public <W extends Window> WindowedStream<T, KEY, W> window(WindowAssigner<? super T, W> assigner) {
         return new WindowedStream<>(this, assigner);
+    }
+
+    /** Tumbling count windows: each key's records in groups of {@code size}, fired and purged when full. */
+    public WindowedStream<T, KEY, GlobalWindow> countWindow(long size) {
+        return window(GlobalWindows.create()).trigger(PurgingTrigger.of(CountTrigger.of(size)));
+    }
+
+    /** Sliding count windows: every {@code slide} records of a key, its last {@code size} records. */
+    public WindowedStream<T, KEY, GlobalWindow> countWindow(long size, long slide) {
+        return window(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
     }
 }
