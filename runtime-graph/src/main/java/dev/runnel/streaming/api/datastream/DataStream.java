@@ -213,6 +213,16 @@ public class DataStream<T> {
         return new DataStream<>(environment, new UnionTransformation<>(environment.nextId(), inputs));
     }
 
+    /** Joins this stream with {@code otherStream} by key, over windows: {@code join(other).where(...).equalTo(...).window(...)}. */
+    public <T2> JoinedStreams<T, T2> join(DataStream<T2> otherStream) {
+        return new JoinedStreams<>(this, otherStream);
+    }
+
+    /** Co-groups this stream with {@code otherStream} by key, over windows: {@code coGroup(other).where(...).equalTo(...).window(...)}. */
+    public <T2> CoGroupedStreams<T, T2> coGroup(DataStream<T2> otherStream) {
+        return new CoGroupedStreams<>(this, otherStream);
+    }
+
     /** Pairs this stream with {@code other} for operators that see both (co-map, co-process). */
     public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
         return new ConnectedStreams<>(environment, this, other);
