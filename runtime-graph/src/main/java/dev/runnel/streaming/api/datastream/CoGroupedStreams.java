@@ -151,8 +151,7 @@ public class CoGroupedStreams<T1, T2> {
 
         /** Calls {@code function} for every key and window with the elements of both streams. */
         public <T> SingleOutputStreamOperator<T> apply(CoGroupFunction<T1, T2, T> function) {
-            return OutputTypes.extractedOrDeferred(() -> TypeExtractor.getOutputType(function, CoGroupFunction.class, 2,
-                    input1.typeOrNull(), input2.typeOrNull()), type -> apply(function, type));
+            return OutputTypes.ofTwoInputFunction(function, CoGroupFunction.class, input1, input2, type -> apply(function, type));
         }
 
         public <T> SingleOutputStreamOperator<T> apply(CoGroupFunction<T1, T2, T> function, TypeInformation<T> resultType) {

@@ -6,7 +6,6 @@ import dev.runnel.api.common.functions.JoinFunction;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.java.functions.KeySelector;
 import dev.runnel.api.java.operators.translation.WrappingFunction;
-import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.streaming.api.datastream.CoGroupedStreams.TaggedUnion;
 import dev.runnel.streaming.api.windowing.assigners.WindowAssigner;
 import dev.runnel.streaming.api.windowing.evictors.Evictor;
@@ -118,8 +117,7 @@ public class JoinedStreams<T1, T2> {
 
         /** Calls {@code function} for every pair of one key in a fired window. */
         public <T> SingleOutputStreamOperator<T> apply(JoinFunction<T1, T2, T> function) {
-            return OutputTypes.extractedOrDeferred(() -> TypeExtractor.getOutputType(function, JoinFunction.class, 2,
-                    input1.typeOrNull(), input2.typeOrNull()), type -> apply(function, type));
+            return OutputTypes.ofTwoInputFunction(function, JoinFunction.class, input1, input2, type -> apply(function, type));
         }
 
         public <T> SingleOutputStreamOperator<T> apply(JoinFunction<T1, T2, T> function, TypeInformation<T> resultType) {
@@ -128,8 +126,7 @@ public class JoinedStreams<T1, T2> {
 
         /** Calls {@code function} for every pair of one key in a fired window; it emits any number of results. */
         public <T> SingleOutputStreamOperator<T> apply(FlatJoinFunction<T1, T2, T> function) {
-            return OutputTypes.extractedOrDeferred(() -> TypeExtractor.getOutputType(function, FlatJoinFunction.class, 2,
-                    input1.typeOrNull(), input2.typeOrNull()), type -> apply(function, type));
+            return OutputTypes.ofTwoInputFunction(function, FlatJoinFunction.class, input1, input2, type -> apply(function, type));
         }
 
         public <T> SingleOutputStreamOperator<T> apply(FlatJoinFunction<T1, T2, T> function, TypeInformation<T> resultType) {

@@ -217,8 +217,7 @@ public class KeyedStream<T, KEY> extends DataStream<T> implements FieldAggregati
 
         /** Calls {@code function} for every joined pair. */
         public <OUT> SingleOutputStreamOperator<OUT> process(ProcessJoinFunction<IN1, IN2, OUT> function) {
-            return OutputTypes.extractedOrDeferred(() -> TypeExtractor.getOutputType(function, ProcessJoinFunction.class, 2,
-                    left.getType(), right.getType()), type -> process(function, type));
+            return OutputTypes.ofTwoInputFunction(function, ProcessJoinFunction.class, left, right, type -> process(function, type));
         }
 
         public <OUT> SingleOutputStreamOperator<OUT> process(ProcessJoinFunction<IN1, IN2, OUT> function,

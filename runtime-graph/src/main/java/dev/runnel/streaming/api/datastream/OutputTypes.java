@@ -2,6 +2,7 @@ package dev.runnel.streaming.api.datastream;
 
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.java.typeutils.TypeExtractor;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -25,5 +26,16 @@ final class OutputTypes {
             return result;
         }
         return build.apply(type);
+    }
+
+    /**
+     * {@link #extractedOrDeferred} for a function of two inputs whose result type is the interface's
+     * third type argument ({@code JoinFunction<IN1, IN2, OUT>}, {@code CoGroupFunction}, ...).
+     */
+    static <T> SingleOutputStreamOperator<T> ofTwoInputFunction(dev.runnel.api.common.functions.Function function,
+            Class<?> functionInterface, DataStream<?> input1, DataStream<?> input2,
+            Function<TypeInformation<T>, SingleOutputStreamOperator<T>> build) {
+        return extractedOrDeferred(() -> TypeExtractor.getOutputType(function, functionInterface, 2, input1.typeOrNull(),
+                input2.typeOrNull()), build);
     }
 }

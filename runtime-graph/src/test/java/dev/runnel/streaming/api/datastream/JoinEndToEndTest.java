@@ -51,6 +51,16 @@ class JoinEndToEndTest {
         return events;
     }
 
+    /** Two random inputs, as lists and as streams of one job (at parallelism 2). */
+    private record Inputs(List<Event> orange, List<Event> green, DataStream<Event> orangeStream, DataStream<Event> greenStream) {}
+
+    private static Inputs inputs(int n, int keys, long seed) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        List<Event> orange = randomEvents(n, keys, seed);
+        List<Event> green = randomEvents(n, keys, seed + 1);
+        return new Inputs(orange, green, stream(env, orange), stream(env, green));
+    }
+
     private static DataStream<Event> stream(StreamExecutionEnvironment env, List<Event> events) {
         return env.fromCollection(events).assignTimestampsAndWatermarks(
                 WatermarkStrategy.<Event>forBoundedOutOfOrderness(Duration.ofMillis(MAX_DELAY)).withTimestampAssigner((e, ts) -> e.time()));
@@ -69,11 +79,11 @@ class JoinEndToEndTest {
     }
 
     /** For every pair of one key in one of the windows {@code starts} gives, {@code result} of the pair, counted. */
-    private static Map<String, Integer> bruteForcePairs(List<Event> left, List<Event> right, long size,
+    private static Map<String, Integer> bruteForcePairs(Inputs inputs, long size,
             java.util.function.Function<Long, List<Long>> starts, BiFunction<Event, Event, String> result) {
         Map<String, Integer> expected = new TreeMap<>();
-        for (Event l : left) {
-            for (Event r : right) {
+        for (Event l : inputs.orange()) {
+            for (Event r : inputs.green()) {
                 if (l.key() != r.key()) {
                     continue;
                 }
@@ -105,10 +115,8 @@ class JoinEndToEndTest {
 
     @Test
     void tumblingWindowJoinMatchesBruteForce() throws Exception {
-        List<Event> orange = randomEvents(3_000, 10, 21);
-        List<Event> green = randomEvents(3_000, 10, 22);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
-        DataStream<String> joined = stream(env, orange).join(stream(env, green))
+        Inputs in = inputs(3_000, 10, 21);
+        DataStream<String> joined = in.orangeStream().join(in.greenStream())
                 .where(Event::key).equalTo(Event::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(500)))
                 .apply(new JoinFunction<Event, Event, String>() {
@@ -118,28 +126,24 @@ class JoinEndToEndTest {
                     }
                 });
         assertThat(collectWithTimestamps(joined))
-                .isEqualTo(bruteForcePairs(orange, green, 500, t -> tumbling(t, 500), JoinEndToEndTest::pair));
+                .isEqualTo(bruteForcePairs(in, 500, t -> tumbling(t, 500), JoinEndToEndTest::pair));
     }
 
     @Test
     void slidingWindowJoinEmitsAPairOncePerWindowHoldingBoth() throws Exception {
-        List<Event> orange = randomEvents(2_000, 10, 23);
-        List<Event> green = randomEvents(2_000, 10, 24);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
-        DataStream<String> joined = stream(env, orange).join(stream(env, green))
+        Inputs in = inputs(2_000, 10, 23);
+        DataStream<String> joined = in.orangeStream().join(in.greenStream())
                 .where(Event::key).equalTo(Event::key)
                 .window(SlidingEventTimeWindows.of(Duration.ofMillis(600), Duration.ofMillis(200)))
                 .apply((Event first, Event second) -> pair(first, second), Types.STRING);
         assertThat(collectWithTimestamps(joined))
-                .isEqualTo(bruteForcePairs(orange, green, 600, t -> sliding(t, 600, 200), JoinEndToEndTest::pair));
+                .isEqualTo(bruteForcePairs(in, 600, t -> sliding(t, 600, 200), JoinEndToEndTest::pair));
     }
 
     @Test
     void flatJoinEmitsWhatTheFunctionCollects() throws Exception {
-        List<Event> orange = randomEvents(2_000, 10, 25);
-        List<Event> green = randomEvents(2_000, 10, 26);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
-        DataStream<String> joined = stream(env, orange).join(stream(env, green))
+        Inputs in = inputs(2_000, 10, 25);
+        DataStream<String> joined = in.orangeStream().join(in.greenStream())
                 .where(Event::key).equalTo(Event::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(300)))
                 .apply(new FlatJoinFunction<Event, Event, String>() {
@@ -150,16 +154,14 @@ class JoinEndToEndTest {
                         }
                     }
                 });
-        assertThat(collectWithTimestamps(joined)).isEqualTo(bruteForcePairs(orange, green, 300, t -> tumbling(t, 300),
+        assertThat(collectWithTimestamps(joined)).isEqualTo(bruteForcePairs(in, 300, t -> tumbling(t, 300),
                 (l, r) -> l.value() < r.value() ? pair(l, r) : null));
     }
 
     @Test
     void coGroupSeesBothSidesOfEveryKeyAndWindowEvenWhenOneIsEmpty() throws Exception {
-        List<Event> orange = randomEvents(1_000, 40, 27);
-        List<Event> green = randomEvents(1_000, 40, 28);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
-        DataStream<String> grouped = stream(env, orange).coGroup(stream(env, green))
+        Inputs in = inputs(1_000, 40, 27);
+        DataStream<String> grouped = in.orangeStream().coGroup(in.greenStream())
                 .where(Event::key).equalTo(Event::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(200)))
                 .apply(new CoGroupFunction<Event, Event, String>() {
@@ -169,8 +171,8 @@ class JoinEndToEndTest {
                     }
                 });
         Map<String, List<Event>[]> groups = new TreeMap<>();
-        collectGroups(groups, orange, 0);
-        collectGroups(groups, green, 1);
+        collectGroups(groups, in.orange(), 0);
+        collectGroups(groups, in.green(), 1);
         Map<String, Integer> expected = new TreeMap<>();
         groups.forEach((keyAndWindow, sides) -> expected.merge(summary(sides[0]) + "|" + summary(sides[1]) + "@"
                 + keyAndWindow.substring(keyAndWindow.indexOf('/') + 1), 1, Integer::sum));
@@ -198,16 +200,14 @@ class JoinEndToEndTest {
 
     @Test
     void joinOverTheWholeInputWithEndOfStreamWindows() throws Exception {
-        List<Event> orange = randomEvents(300, 10, 29);
-        List<Event> green = randomEvents(300, 10, 30);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        Inputs in = inputs(300, 10, 29);
         List<String> results = new ArrayList<>();
-        stream(env, orange).join(stream(env, green)).where(Event::key).equalTo(Event::key)
+        in.orangeStream().join(in.greenStream()).where(Event::key).equalTo(Event::key)
                 .window(GlobalWindows.createWithEndOfStreamTrigger())
                 .apply(new Counted()).executeAndCollect().forEachRemaining(results::add);
         List<String> expected = new ArrayList<>();
-        for (Event l : orange) {
-            for (Event r : green) {
+        for (Event l : in.orange()) {
+            for (Event r : in.green()) {
                 if (l.key() == r.key()) {
                     expected.add("opened " + pair(l, r));
                 }

@@ -57,6 +57,8 @@ public class IntervalJoinOperator<K, T1, T2, OUT> extends AbstractUdfStreamOpera
     private transient TimestampedCollector<OUT> collector;
     private transient ContextImpl context;
     private transient InternalTimerService<String> cleanupTimers;
+    private transient Pairing<T1, T2> joinLeft;
+    private transient Pairing<T2, T1> joinRight;
 
     public IntervalJoinOperator(long lowerBound, long upperBound, boolean lowerBoundInclusive, boolean upperBoundInclusive,
             OutputTag<T1> leftLateDataOutputTag, OutputTag<T2> rightLateDataOutputTag,
@@ -81,6 +83,8 @@ public class IntervalJoinOperator<K, T1, T2, OUT> extends AbstractUdfStreamOpera
         collector = new TimestampedCollector<>(output);
         context = new ContextImpl();
         cleanupTimers = getInternalTimerService("interval-join-cleanup", StringSerializer.INSTANCE, this);
+        joinLeft = (left, leftTimestamp, right, rightTimestamp) -> collect(left, right, leftTimestamp, rightTimestamp);
+        joinRight = (right, rightTimestamp, left, leftTimestamp) -> collect(left, right, leftTimestamp, rightTimestamp);
         leftBuffer = getRuntimeContext().getMapState(new MapStateDescriptor<>("LEFT_BUFFER", LongSerializer.INSTANCE,
                 new ListSerializer<>(leftTypeSerializer)));
         rightBuffer = getRuntimeContext().getMapState(new MapStateDescriptor<>("RIGHT_BUFFER", LongSerializer.INSTANCE,
@@ -89,38 +93,44 @@ public class IntervalJoinOperator<K, T1, T2, OUT> extends AbstractUdfStreamOpera
 
     @Override
     public void processElement1(StreamRecord<T1> record) throws Exception {
-        if (isLate(record, leftLateDataOutputTag)) {
-            return;
-        }
-        long timestamp = record.getTimestamp();
-        addToBuffer(leftBuffer, record.getValue(), timestamp);
-        for (Map.Entry<Long, List<T2>> bucket : rightBuffer.entries()) {
-            long rightTimestamp = bucket.getKey();
-            if (rightTimestamp >= timestamp + lowerBound && rightTimestamp <= timestamp + upperBound) {
-                for (T2 right : bucket.getValue()) {
-                    collect(record.getValue(), right, timestamp, rightTimestamp);
-                }
-            }
-        }
-        cleanupTimers.registerEventTimeTimer(CLEANUP_LEFT, upperBound > 0 ? timestamp + upperBound : timestamp);
+        processElement(record, leftBuffer, rightBuffer, lowerBound, upperBound, leftLateDataOutputTag, CLEANUP_LEFT, joinLeft);
     }
 
     @Override
     public void processElement2(StreamRecord<T2> record) throws Exception {
-        if (isLate(record, rightLateDataOutputTag)) {
+        processElement(record, rightBuffer, leftBuffer, -upperBound, -lowerBound, rightLateDataOutputTag, CLEANUP_RIGHT,
+                joinRight);
+    }
+
+    /**
+     * Joins an element of one side with the other side's buffered elements whose timestamps lie in
+     * {@code [timestamp + relativeLowerBound, timestamp + relativeUpperBound]}, then buffers it until
+     * the watermark passes the last timestamp it could still join.
+     */
+    private <OUR, OTHER> void processElement(StreamRecord<OUR> record, MapState<Long, List<OUR>> ourBuffer,
+            MapState<Long, List<OTHER>> otherBuffer, long relativeLowerBound, long relativeUpperBound, OutputTag<OUR> lateTag,
+            String cleanupNamespace, Pairing<OUR, OTHER> pairing) throws Exception {
+        if (isLate(record, lateTag)) {
             return;
         }
         long timestamp = record.getTimestamp();
-        addToBuffer(rightBuffer, record.getValue(), timestamp);
-        for (Map.Entry<Long, List<T1>> bucket : leftBuffer.entries()) {
-            long leftTimestamp = bucket.getKey();
-            if (timestamp >= leftTimestamp + lowerBound && timestamp <= leftTimestamp + upperBound) {
-                for (T1 left : bucket.getValue()) {
-                    collect(left, record.getValue(), leftTimestamp, timestamp);
+        addToBuffer(ourBuffer, record.getValue(), timestamp);
+        for (Map.Entry<Long, List<OTHER>> bucket : otherBuffer.entries()) {
+            long otherTimestamp = bucket.getKey();
+            if (otherTimestamp >= timestamp + relativeLowerBound && otherTimestamp <= timestamp + relativeUpperBound) {
+                for (OTHER other : bucket.getValue()) {
+                    pairing.join(record.getValue(), timestamp, other, otherTimestamp);
                 }
             }
         }
-        cleanupTimers.registerEventTimeTimer(CLEANUP_RIGHT, lowerBound < 0 ? timestamp - lowerBound : timestamp);
+        cleanupTimers.registerEventTimeTimer(cleanupNamespace,
+                relativeUpperBound > 0 ? timestamp + relativeUpperBound : timestamp);
+    }
+
+    /** Hands an element of one side and one of the other to the join function, left first. */
+    @FunctionalInterface
+    private interface Pairing<OUR, OTHER> {
+        void join(OUR ours, long ourTimestamp, OTHER other, long otherTimestamp) throws Exception;
     }
 
     /** Fails for a record without timestamp; for one behind the watermark, sends it to {@code lateTag} (if set). */

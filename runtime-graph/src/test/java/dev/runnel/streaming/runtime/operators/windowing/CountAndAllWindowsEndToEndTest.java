@@ -154,8 +154,8 @@ class CountAndAllWindowsEndToEndTest {
                 .map(e -> e.value()).returns(Types.LONG)     // parallel: the window gathers both subtasks
                 .windowAll(TumblingEventTimeWindows.of(Duration.ofMillis(1000)));
         assertThat(windowSums(collect(windows.process(new StartAndSum())))).isEqualTo(expected);
-        assertThat(windowSums(collect(windows.reduce(Long::sum, new WithStart())))).isEqualTo(expected);
-        assertThat(windowSums(collect(windows.aggregate(new Sum(), new WithStart())))).isEqualTo(expected);
+        assertThat(windowSums(collect(windows.reduce(Long::sum, new SumWithStart())))).isEqualTo(expected);
+        assertThat(windowSums(collect(windows.aggregate(new Sum(), new SumWithStart())))).isEqualTo(expected);
         assertThat(windowSums(collect(windows.apply(new SumWithStart())))).isEqualTo(expected);
     }
 
@@ -258,15 +258,7 @@ class CountAndAllWindowsEndToEndTest {
         }
     }
 
-    /** (window start, the pre-aggregated sum). */
-    static final class WithStart implements AllWindowFunction<Long, Tuple2<Long, Long>, TimeWindow> {
-        @Override
-        public void apply(TimeWindow window, Iterable<Long> values, Collector<Tuple2<Long, Long>> out) {
-            out.collect(Tuple2.of(window.getStart(), values.iterator().next()));
-        }
-    }
-
-    /** (window start, sum of the elements). */
+    /** (window start, sum of the elements): of a pre-aggregated window, its one value. */
     static final class SumWithStart implements AllWindowFunction<Long, Tuple2<Long, Long>, TimeWindow> {
         @Override
         public void apply(TimeWindow window, Iterable<Long> values, Collector<Tuple2<Long, Long>> out) {
