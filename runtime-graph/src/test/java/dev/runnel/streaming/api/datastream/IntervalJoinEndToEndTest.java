@@ -7,6 +7,7 @@ import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.ProcessFunction;
 import dev.runnel.streaming.api.functions.co.ProcessJoinFunction;
+import dev.runnel.streaming.util.AbstractStreamOperatorTestHarness;
 import dev.runnel.util.Collector;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,8 +52,10 @@ class IntervalJoinEndToEndTest {
 
     /** The join's results with the timestamps they carry, counted. */
     private static Map<String, Integer> join(long lower, long upper,
-            UnaryOperator<KeyedStream.IntervalJoined<Event, Event, Integer>> inclusivity, long seed) throws Exception {
+            UnaryOperator<KeyedStream.IntervalJoined<Event, Event, Integer>> inclusivity, long seed, String stateBackend)
+            throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.setStateBackend(AbstractStreamOperatorTestHarness.configuredBackend(stateBackend));
         DataStream<String> joined = inclusivity.apply(keyed(env, randomEvents(3_000, seed)).intervalJoin(keyed(env, randomEvents(3_000, seed + 1)))
                 .between(Duration.ofMillis(lower), Duration.ofMillis(upper)))
                 .process(new ProcessJoinFunction<Event, Event, String>() {
@@ -96,6 +99,11 @@ class IntervalJoinEndToEndTest {
     }
 
     private static void check(long lower, long upper, boolean lowerInclusive, boolean upperInclusive, long seed) throws Exception {
+        check(lower, upper, lowerInclusive, upperInclusive, seed, "heap");
+    }
+
+    private static void check(long lower, long upper, boolean lowerInclusive, boolean upperInclusive, long seed,
+            String stateBackend) throws Exception {
         Map<String, Integer> expected = bruteForce(lower, upper, lowerInclusive, upperInclusive, seed);
         assertThat(expected).as("the input has pairs to join").hasSizeGreaterThan(100);
         Map<String, Integer> actual = join(lower, upper, j -> {
@@ -104,7 +112,7 @@ class IntervalJoinEndToEndTest {
                 result = result.lowerBoundExclusive();
             }
             return upperInclusive ? result : result.upperBoundExclusive();
-        }, seed);
+        }, seed, stateBackend);
         assertThat(actual).isEqualTo(expected);
     }
 
@@ -141,5 +149,10 @@ class IntervalJoinEndToEndTest {
     @Test
     void equalTimestampsOnly() throws Exception {
         check(0, 0, true, true, 53);
+    }
+
+    @Test
+    void onTheRocksDbStore() throws Exception {
+        check(-6, 8, false, true, 55, "rocksdb");
     }
 }

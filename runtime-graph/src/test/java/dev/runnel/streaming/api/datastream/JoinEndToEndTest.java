@@ -17,6 +17,7 @@ import dev.runnel.streaming.api.functions.ProcessFunction;
 import dev.runnel.streaming.api.windowing.assigners.GlobalWindows;
 import dev.runnel.streaming.api.windowing.assigners.SlidingEventTimeWindows;
 import dev.runnel.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import dev.runnel.streaming.util.AbstractStreamOperatorTestHarness;
 import dev.runnel.util.Collector;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +56,12 @@ class JoinEndToEndTest {
     private record Inputs(List<Event> orange, List<Event> green, DataStream<Event> orangeStream, DataStream<Event> greenStream) {}
 
     private static Inputs inputs(int n, int keys, long seed) {
+        return inputs(n, keys, seed, "heap");
+    }
+
+    private static Inputs inputs(int n, int keys, long seed, String stateBackend) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.setStateBackend(AbstractStreamOperatorTestHarness.configuredBackend(stateBackend));
         List<Event> orange = randomEvents(n, keys, seed);
         List<Event> green = randomEvents(n, keys, seed + 1);
         return new Inputs(orange, green, stream(env, orange), stream(env, green));
@@ -115,7 +121,15 @@ class JoinEndToEndTest {
 
     @Test
     void tumblingWindowJoinMatchesBruteForce() throws Exception {
-        Inputs in = inputs(3_000, 10, 21);
+        tumblingWindowJoinMatchesBruteForce(inputs(3_000, 10, 21));
+    }
+
+    @Test
+    void tumblingWindowJoinOnTheRocksDbStore() throws Exception {
+        tumblingWindowJoinMatchesBruteForce(inputs(1_000, 10, 31, "rocksdb"));
+    }
+
+    private static void tumblingWindowJoinMatchesBruteForce(Inputs in) throws Exception {
         DataStream<String> joined = in.orangeStream().join(in.greenStream())
                 .where(Event::key).equalTo(Event::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(500)))

@@ -23,6 +23,7 @@ import dev.runnel.streaming.api.functions.windowing.RichAllWindowFunction;
 import dev.runnel.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import dev.runnel.streaming.api.windowing.windows.GlobalWindow;
 import dev.runnel.streaming.api.windowing.windows.TimeWindow;
+import dev.runnel.streaming.util.AbstractStreamOperatorTestHarness;
 import dev.runnel.util.Collector;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -114,8 +115,18 @@ class CountAndAllWindowsEndToEndTest {
 
     @Test
     void slidingCountWindowsMatchBruteForce() throws Exception {
-        List<Event> events = randomEvents(5_000, 12);
+        slidingCountWindowsMatchBruteForce(5_000, 12, "heap");
+    }
+
+    @Test
+    void slidingCountWindowsOnTheRocksDbStore() throws Exception {
+        slidingCountWindowsMatchBruteForce(2_000, 14, "rocksdb");
+    }
+
+    private static void slidingCountWindowsMatchBruteForce(int n, long seed, String stateBackend) throws Exception {
+        List<Event> events = randomEvents(n, seed);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.setStateBackend(AbstractStreamOperatorTestHarness.configuredBackend(stateBackend));
         var results = collect(sumsAndCounts(env.fromCollection(events), k -> k.countWindow(5, 3)));
         Map<String, Integer> expected = new TreeMap<>();
         valuesByKey(events).forEach((key, values) -> {
@@ -262,11 +273,15 @@ class CountAndAllWindowsEndToEndTest {
     static final class SumWithStart implements AllWindowFunction<Long, Tuple2<Long, Long>, TimeWindow> {
         @Override
         public void apply(TimeWindow window, Iterable<Long> values, Collector<Tuple2<Long, Long>> out) {
+            out.collect(Tuple2.of(window.getStart(), sum(values)));
+        }
+
+        static long sum(Iterable<Long> values) {
             long sum = 0;
             for (long v : values) {
                 sum += v;
             }
-            out.collect(Tuple2.of(window.getStart(), sum));
+            return sum;
         }
     }
 
@@ -274,11 +289,7 @@ class CountAndAllWindowsEndToEndTest {
     static final class StartAndSum extends ProcessAllWindowFunction<Long, Tuple2<Long, Long>, TimeWindow> {
         @Override
         public void process(Context ctx, Iterable<Long> elements, Collector<Tuple2<Long, Long>> out) {
-            long sum = 0;
-            for (long v : elements) {
-                sum += v;
-            }
-            out.collect(Tuple2.of(ctx.window().getStart(), sum));
+            out.collect(Tuple2.of(ctx.window().getStart(), SumWithStart.sum(elements)));
         }
     }
 
