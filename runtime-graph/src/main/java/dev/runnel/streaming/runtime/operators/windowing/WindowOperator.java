@@ -52,6 +52,10 @@ import java.util.Collection;
  * <p>Session windows (merging assigners) keep a per-key {@link MergingWindowSet}; merged windows'
  * state is merged into one namespace and their triggers and cleanup timers are merged too.
  *
+ * <p>What a window's state holds and how it is evaluated are two hooks,
+ * {@link #addToWindowState} and {@link #emitWindowContents}; {@link EvictingWindowOperator}
+ * overrides them to keep timestamped elements and evict some when the window fires.
+ *
  * @param <K> key type
  * @param <IN> record type
  * @param <ACC> the type of what a window's state holds and hands to the function
@@ -271,8 +275,8 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
     }
 
     /**
-     * Hands the current window's contents to the window function, unless the window is empty (a
-     * purged window, or one whose elements all went to other windows). Its state namespace is set.
+     * Hands the current window's contents to the window function, unless the window is empty (it was
+     * purged and fires again before new elements arrived), as in Flink. Its state namespace is set.
      */
     protected void emitWindowContents(W window) throws Exception {
         ACC contents = windowState.get();
