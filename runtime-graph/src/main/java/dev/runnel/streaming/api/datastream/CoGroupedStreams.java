@@ -105,7 +105,10 @@ public class CoGroupedStreams<T1, T2> {
         }
     }
 
-    /** A co-group with keys and windows: set trigger, evictor or lateness, then {@code apply}. */
+    /**
+     * A co-group with keys and windows: set trigger, evictor or lateness, then {@code apply}. As in
+     * Flink, each setting returns a new instance and leaves this one as it was.
+     */
     public static class WithWindow<T1, T2, KEY, W extends Window> {
 
         private final DataStream<T1> input1;
@@ -114,35 +117,46 @@ public class CoGroupedStreams<T1, T2> {
         private final KeySelector<T2, KEY> keySelector2;
         private final TypeInformation<KEY> keyType;
         private final WindowAssigner<? super TaggedUnion<T1, T2>, W> windowAssigner;
-        private Trigger<? super TaggedUnion<T1, T2>, ? super W> trigger;
-        private Evictor<? super TaggedUnion<T1, T2>, ? super W> evictor;
-        private Duration allowedLateness;
+        private final Trigger<? super TaggedUnion<T1, T2>, ? super W> trigger;
+        private final Evictor<? super TaggedUnion<T1, T2>, ? super W> evictor;
+        private final Duration allowedLateness;
 
         WithWindow(DataStream<T1> input1, DataStream<T2> input2, KeySelector<T1, KEY> keySelector1,
                 KeySelector<T2, KEY> keySelector2, TypeInformation<KEY> keyType,
                 WindowAssigner<? super TaggedUnion<T1, T2>, W> windowAssigner) {
+            this(input1, input2, keySelector1, keySelector2, keyType, windowAssigner, null, null, null);
+        }
+
+        private WithWindow(DataStream<T1> input1, DataStream<T2> input2, KeySelector<T1, KEY> keySelector1,
+                KeySelector<T2, KEY> keySelector2, TypeInformation<KEY> keyType,
+                WindowAssigner<? super TaggedUnion<T1, T2>, W> windowAssigner,
+                Trigger<? super TaggedUnion<T1, T2>, ? super W> trigger, Evictor<? super TaggedUnion<T1, T2>, ? super W> evictor,
+                Duration allowedLateness) {
             this.input1 = input1;
             this.input2 = input2;
             this.keySelector1 = keySelector1;
             this.keySelector2 = keySelector2;
             this.keyType = keyType;
             this.windowAssigner = Objects.requireNonNull(windowAssigner, "windowAssigner");
+            this.trigger = trigger;
+            this.evictor = evictor;
+            this.allowedLateness = allowedLateness;
         }
 
         public WithWindow<T1, T2, KEY, W> trigger(Trigger<? super TaggedUnion<T1, T2>, ? super W> newTrigger) {
-            this.trigger = newTrigger;
-            return this;
+            return new WithWindow<>(input1, input2, keySelector1, keySelector2, keyType, windowAssigner, newTrigger, evictor,
+                    allowedLateness);
         }
 
         /** Removes elements from windows when they fire (windows then keep all their elements anyway). */
         public WithWindow<T1, T2, KEY, W> evictor(Evictor<? super TaggedUnion<T1, T2>, ? super W> newEvictor) {
-            this.evictor = newEvictor;
-            return this;
+            return new WithWindow<>(input1, input2, keySelector1, keySelector2, keyType, windowAssigner, trigger, newEvictor,
+                    allowedLateness);
         }
 
         public WithWindow<T1, T2, KEY, W> allowedLateness(Duration newLateness) {
-            this.allowedLateness = newLateness;
-            return this;
+            return new WithWindow<>(input1, input2, keySelector1, keySelector2, keyType, windowAssigner, trigger, evictor,
+                    newLateness);
         }
 
         public WithWindow<T1, T2, KEY, W> allowedLateness(Time newLateness) {

@@ -81,7 +81,10 @@ public class JoinedStreams<T1, T2> {
         }
     }
 
-    /** A join with keys and windows: set trigger, evictor or lateness, then {@code apply}. */
+    /**
+     * A join with keys and windows: set trigger, evictor or lateness, then {@code apply}. As in Flink,
+     * each setting returns a new instance and leaves this one as it was.
+     */
     public static class WithWindow<T1, T2, KEY, W extends Window> {
 
         private final DataStream<T1> input1;
@@ -95,24 +98,20 @@ public class JoinedStreams<T1, T2> {
         }
 
         public WithWindow<T1, T2, KEY, W> trigger(Trigger<? super TaggedUnion<T1, T2>, ? super W> newTrigger) {
-            coGroup.trigger(newTrigger);
-            return this;
+            return new WithWindow<>(input1, input2, coGroup.trigger(newTrigger));
         }
 
         /** Removes elements from windows when they fire, before the pairs are formed (or after). */
         public WithWindow<T1, T2, KEY, W> evictor(Evictor<? super TaggedUnion<T1, T2>, ? super W> newEvictor) {
-            coGroup.evictor(newEvictor);
-            return this;
+            return new WithWindow<>(input1, input2, coGroup.evictor(newEvictor));
         }
 
         public WithWindow<T1, T2, KEY, W> allowedLateness(Duration newLateness) {
-            coGroup.allowedLateness(newLateness);
-            return this;
+            return new WithWindow<>(input1, input2, coGroup.allowedLateness(newLateness));
         }
 
         public WithWindow<T1, T2, KEY, W> allowedLateness(Time newLateness) {
-            coGroup.allowedLateness(newLateness);
-            return this;
+            return new WithWindow<>(input1, input2, coGroup.allowedLateness(newLateness));
         }
 
         /** Calls {@code function} for every pair of one key in a fired window. */

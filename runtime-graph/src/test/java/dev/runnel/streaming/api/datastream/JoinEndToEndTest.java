@@ -17,6 +17,7 @@ import dev.runnel.streaming.api.functions.ProcessFunction;
 import dev.runnel.streaming.api.windowing.assigners.GlobalWindows;
 import dev.runnel.streaming.api.windowing.assigners.SlidingEventTimeWindows;
 import dev.runnel.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import dev.runnel.streaming.api.windowing.windows.GlobalWindow;
 import dev.runnel.streaming.util.AbstractStreamOperatorTestHarness;
 import dev.runnel.util.Collector;
 import java.time.Duration;
@@ -228,6 +229,18 @@ class JoinEndToEndTest {
             }
         }
         assertThat(results).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void windowSettingsReturnANewJoinAndLeaveTheOldOneAsInFlink() throws Exception {
+        Inputs in = inputs(50, 3, 33);
+        JoinedStreams.WithWindow<Event, Event, Integer, GlobalWindow> never = in.orangeStream().join(in.greenStream())
+                .where(Event::key).equalTo(Event::key).window(GlobalWindows.create());
+        JoinedStreams.WithWindow<Event, Event, Integer, GlobalWindow> atTheEnd = never.trigger(new GlobalWindows.EndOfStreamTrigger());
+        assertThat(atTheEnd).isNotSameAs(never);
+        List<String> neverFired = new ArrayList<>();
+        never.apply(JoinEndToEndTest::pair, Types.STRING).executeAndCollect().forEachRemaining(neverFired::add);
+        assertThat(neverFired).as("the default trigger of global windows never fires").isEmpty();
     }
 
     @Test
