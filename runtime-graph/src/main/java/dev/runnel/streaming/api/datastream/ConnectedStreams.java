@@ -107,7 +107,11 @@ public class ConnectedStreams<IN1, IN2> {
         }
     }
 
-    private <R> SingleOutputStreamOperator<R> transform(String name, TypeInformation<R> type,
+    /**
+     * Adds a two-input operator of one's own (advanced: most jobs use the methods above). When both
+     * inputs are keyed, the operator is keyed.
+     */
+    public <R> SingleOutputStreamOperator<R> transform(String name, TypeInformation<R> type,
             TwoInputStreamOperator<IN1, IN2, R> operator) {
         @SuppressWarnings("unchecked")
         PhysicalTransformation<R> t = new PhysicalTransformation<>(environment.nextId(), name,

@@ -36,6 +36,13 @@ import dev.runnel.streaming.api.transformations.SinkTransformation;
 import dev.runnel.streaming.api.transformations.Transformation;
 import dev.runnel.streaming.api.transformations.UnionTransformation;
 import dev.runnel.streaming.api.operators.collect.CollectStreamSink;
+import dev.runnel.streaming.api.windowing.assigners.GlobalWindows;
+import dev.runnel.streaming.api.windowing.assigners.WindowAssigner;
+import dev.runnel.streaming.api.windowing.evictors.CountEvictor;
+import dev.runnel.streaming.api.windowing.triggers.CountTrigger;
+import dev.runnel.streaming.api.windowing.triggers.PurgingTrigger;
+import dev.runnel.streaming.api.windowing.windows.GlobalWindow;
+import dev.runnel.streaming.api.windowing.windows.Window;
 import dev.runnel.util.CloseableIterator;
 import java.util.ArrayList;
 import java.util.List;
@@ -206,9 +213,36 @@ public class DataStream<T> {
         return new DataStream<>(environment, new UnionTransformation<>(environment.nextId(), inputs));
     }
 
+    /** Joins this stream with {@code otherStream} by key, over windows: {@code join(other).where(...).equalTo(...).window(...)}. */
+    public <T2> JoinedStreams<T, T2> join(DataStream<T2> otherStream) {
+        return new JoinedStreams<>(this, otherStream);
+    }
+
+    /** Co-groups this stream with {@code otherStream} by key, over windows: {@code coGroup(other).where(...).equalTo(...).window(...)}. */
+    public <T2> CoGroupedStreams<T, T2> coGroup(DataStream<T2> otherStream) {
+        return new CoGroupedStreams<>(this, otherStream);
+    }
+
     /** Pairs this stream with {@code other} for operators that see both (co-map, co-process). */
     public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
         return new ConnectedStreams<>(environment, this, other);
+    }
+
+    // ------------------------------------------------------------------ windows of the whole stream
+
+    /** Groups the whole stream into windows, evaluated by one subtask (parallelism 1). */
+    public <W extends Window> AllWindowedStream<T, W> windowAll(WindowAssigner<? super T, W> assigner) {
+        return new AllWindowedStream<>(this, assigner);
+    }
+
+    /** Tumbling count windows over the whole stream: groups of {@code size} records. */
+    public AllWindowedStream<T, GlobalWindow> countWindowAll(long size) {
+        return windowAll(GlobalWindows.create()).trigger(PurgingTrigger.of(CountTrigger.of(size)));
+    }
+
+    /** Sliding count windows over the whole stream: every {@code slide} records, the last {@code size}. */
+    public AllWindowedStream<T, GlobalWindow> countWindowAll(long size, long slide) {
+        return windowAll(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
     }
 
     // ------------------------------------------------------------------ sinks

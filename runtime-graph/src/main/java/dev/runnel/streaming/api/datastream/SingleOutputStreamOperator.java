@@ -34,13 +34,31 @@ public class SingleOutputStreamOperator<T> extends DataStream<T> {
         return this;
     }
 
+    /** Whether the operator must run as one subtask (e.g. {@code windowAll}). */
+    private boolean nonParallel;
+
     public SingleOutputStreamOperator<T> setParallelism(int parallelism) {
+        if (nonParallel && parallelism != 1) {
+            throw new IllegalArgumentException("The parallelism of non parallel operator '" + getName() + "' must be 1.");
+        }
         transformation.setParallelism(parallelism);
         return this;
     }
 
     public SingleOutputStreamOperator<T> setMaxParallelism(int maxParallelism) {
+        if (nonParallel && maxParallelism != 1) {
+            throw new IllegalArgumentException("The maximum parallelism of non parallel operator '" + getName()
+                    + "' must be 1.");
+        }
         transformation.setMaxParallelism(maxParallelism);
+        return this;
+    }
+
+    /** Runs the operator as one subtask (parallelism and max parallelism 1), and keeps it so. */
+    protected SingleOutputStreamOperator<T> forceNonParallel() {
+        transformation.setParallelism(1);
+        transformation.setMaxParallelism(1);
+        nonParallel = true;
         return this;
     }
 

@@ -11,7 +11,7 @@ import java.math.BigInteger;
  * {@code sum}, {@code min}, {@code max}, {@code minBy} and {@code maxBy} of one field, as a rolling
  * reduce with Flink's semantics: {@code sum/min/max} keep the other fields of the first record of the
  * key and replace the aggregated field; {@code minBy/maxBy} keep the whole record holding the extreme
- * value (the first such record on ties).
+ * value (on ties the first such record, or the last when built with {@code first = false}).
  */
 public final class FieldAggregator<T> implements ReduceFunction<T> {
 
@@ -25,19 +25,33 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
     private final Kind kind;
     private final FieldAccessor<T> field;
     private final Adder adder;
+    /** For {@code minBy/maxBy}: on ties keep the first record (true) or take the later one. */
+    private final boolean first;
 
-    private FieldAggregator(Kind kind, FieldAccessor<T> field, Class<?> fieldClass, String fieldName) {
+    private FieldAggregator(Kind kind, FieldAccessor<T> field, Class<?> fieldClass, String fieldName, boolean first) {
         this.kind = kind;
         this.field = field;
         this.adder = kind == Kind.SUM ? Adder.forClass(fieldClass, fieldName) : null;
+        this.first = first;
     }
 
     public static <T> FieldAggregator<T> byPosition(Kind kind, TypeInformation<T> type, int position) {
+        return byPosition(kind, type, position, true);
+    }
+
+    /** {@code first} decides ties of {@code minBy/maxBy}: keep the first record, or the last. */
+    public static <T> FieldAggregator<T> byPosition(Kind kind, TypeInformation<T> type, int position, boolean first) {
         FieldAccessor<T> accessor = FieldAccessor.forPosition(type, position);
-        return new FieldAggregator<>(kind, accessor, fieldClass(type, position), "field " + position + " of " + type);
+        return new FieldAggregator<>(kind, accessor, fieldClass(type, position), "field " + position + " of " + type,
+                first);
     }
 
     public static <T> FieldAggregator<T> byName(Kind kind, TypeInformation<T> type, String field) {
+        return byName(kind, type, field, true);
+    }
+
+    /** {@code first} decides ties of {@code minBy/maxBy}: keep the first record, or the last. */
+    public static <T> FieldAggregator<T> byName(Kind kind, TypeInformation<T> type, String field, boolean first) {
         FieldAccessor<T> accessor = FieldAccessor.forName(type, field);
         Class<?> fieldClass = null;
         if (type instanceof RecordTypeInfo<?> record) {
@@ -50,7 +64,7 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
         } else if (field.matches("f\\d+")) {
             fieldClass = fieldClass(type, Integer.parseInt(field.substring(1)));
         }
-        return new FieldAggregator<>(kind, accessor, fieldClass, "field '" + field + "' of " + type);
+        return new FieldAggregator<>(kind, accessor, fieldClass, "field '" + field + "' of " + type, first);
     }
 
     /** The declared class of field {@code position}, or null when the type does not say. */
@@ -72,9 +86,14 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
             case SUM -> field.withField(current, adder.add(a, b));
             case MIN -> compare(b, a) < 0 ? field.withField(current, b) : current;
             case MAX -> compare(b, a) > 0 ? field.withField(current, b) : current;
-            case MIN_BY -> compare(b, a) < 0 ? next : current;
-            case MAX_BY -> compare(b, a) > 0 ? next : current;
+            case MIN_BY -> takesNext(compare(a, b)) ? next : current;
+            case MAX_BY -> takesNext(compare(b, a)) ? next : current;
         };
+    }
+
+    /** Whether {@code minBy/maxBy} takes the next record: it is better ({@code > 0}), or as good and ties go to the last. */
+    private boolean takesNext(int nextIsBetter) {
+        return nextIsBetter > 0 || (nextIsBetter == 0 && !first);
     }
 
     /**

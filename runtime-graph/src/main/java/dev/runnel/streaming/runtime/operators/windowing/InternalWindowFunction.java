@@ -1,7 +1,9 @@
 package dev.runnel.streaming.runtime.operators.windowing;
 
+import dev.runnel.api.common.functions.AggregateFunction;
 import dev.runnel.api.common.functions.Function;
 import dev.runnel.api.common.functions.OpenContext;
+import dev.runnel.api.common.functions.ReduceFunction;
 import dev.runnel.api.common.functions.RichFunction;
 import dev.runnel.api.common.functions.RuntimeContext;
 import dev.runnel.api.common.state.KeyedStateStore;
@@ -100,6 +102,75 @@ public abstract class InternalWindowFunction<IN, OUT, KEY, W extends Window> imp
     /** Emits the pre-aggregated value itself (reduce or aggregate without a window function). */
     public static <T, KEY, W extends Window> InternalWindowFunction<T, T, KEY, W> passThrough() {
         return new PassThrough<>();
+    }
+
+    /**
+     * Reduces the contents and hands the result to {@code function} (which takes a single value);
+     * nothing happens for empty contents.
+     */
+    public static <T, OUT, KEY, W extends Window> InternalWindowFunction<Iterable<T>, OUT, KEY, W> reducing(
+            ReduceFunction<T> reduce, InternalWindowFunction<T, OUT, KEY, W> function) {
+        return new Composed<>(function) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            T combine(Iterable<T> contents) throws Exception {
+                T result = null;
+                for (T value : contents) {
+                    result = result == null ? value : reduce.reduce(result, value);
+                }
+                return result;
+            }
+        };
+    }
+
+    /** Aggregates the contents and hands the aggregate's result to {@code function} (which takes a single value). */
+    public static <T, ACC, V, OUT, KEY, W extends Window> InternalWindowFunction<Iterable<T>, OUT, KEY, W> aggregating(
+            AggregateFunction<T, ACC, V> aggregate, InternalWindowFunction<V, OUT, KEY, W> function) {
+        return new Composed<>(function) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            V combine(Iterable<T> contents) {
+                ACC accumulator = aggregate.createAccumulator();
+                for (T value : contents) {
+                    accumulator = aggregate.add(value, accumulator);
+                }
+                return aggregate.getResult(accumulator);
+            }
+        };
+    }
+
+    /** Combines the window's elements into one value for a single-value function. */
+    private abstract static class Composed<T, V, OUT, KEY, W extends Window> extends InternalWindowFunction<Iterable<T>, OUT, KEY, W> {
+        private static final long serialVersionUID = 1L;
+        private final InternalWindowFunction<V, OUT, KEY, W> function;
+
+        Composed(InternalWindowFunction<V, OUT, KEY, W> function) {
+            this.function = function;
+        }
+
+        /** The single value, or null for none. */
+        abstract V combine(Iterable<T> contents) throws Exception;
+
+        @Override
+        protected Function wrapped() {
+            return function;
+        }
+
+        @Override
+        public void process(KEY key, W window, InternalWindowContext context, Iterable<T> input, Collector<OUT> out)
+                throws Exception {
+            V value = combine(input);
+            if (value != null) {
+                function.process(key, window, context, value, out);
+            }
+        }
+
+        @Override
+        public void clear(W window, InternalWindowContext context) throws Exception {
+            function.clear(window, context);
+        }
     }
 
     private static final class ProcessAdapter<IN, OUT, KEY, W extends Window, X> extends InternalWindowFunction<X, OUT, KEY, W> {

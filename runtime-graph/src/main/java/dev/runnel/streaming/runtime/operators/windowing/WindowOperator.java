@@ -52,6 +52,10 @@ import java.util.Collection;
  * <p>Session windows (merging assigners) keep a per-key {@link MergingWindowSet}; merged windows'
  * state is merged into one namespace and their triggers and cleanup timers are merged too.
  *
+ * <p>What a window's state holds and how it is evaluated are two hooks,
+ * {@link #addToWindowState} and {@link #emitWindowContents}; {@link EvictingWindowOperator}
+ * overrides them to keep timestamped elements and evict some when the window fires.
+ *
  * @param <K> key type
  * @param <IN> record type
  * @param <ACC> the type of what a window's state holds and hands to the function
@@ -70,6 +74,8 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
     private final Trigger<? super IN, ? super W> trigger;
     private final long allowedLateness;
     private final OutputTag<IN> lateDataOutputTag;
+    /** Whether the window state is a list (an empty list is an empty window, which does not fire). */
+    private final boolean listContents;
 
     private transient InternalAppendingState<K, W, IN, ACC, ACC> windowState;
     private transient InternalMergingState<K, W, IN, ACC, ACC> windowMergingState;
@@ -99,6 +105,7 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
         this.trigger = trigger;
         this.allowedLateness = allowedLateness;
         this.lateDataOutputTag = lateDataOutputTag;
+        this.listContents = windowStateDescriptor instanceof ListStateDescriptor<?>;
     }
 
     @Override
@@ -174,19 +181,10 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
                     throw new IllegalStateException("Window " + window + " is not in the merging window set");
                 }
                 windowState.setCurrentNamespace(stateWindow);
-                windowState.add(value);
+                addToWindowState(element);
                 triggerContext.key = key;
                 triggerContext.window = actualWindow;
-                TriggerResult result = triggerContext.onElement(element);
-                if (result.isFire()) {
-                    ACC contents = windowState.get();
-                    if (contents != null) {
-                        emitWindowContents(actualWindow, contents);
-                    }
-                }
-                if (result.isPurge()) {
-                    windowState.clear();
-                }
+                onTriggerResult(triggerContext.onElement(element), actualWindow);
                 registerCleanupTimer(actualWindow);
             }
             mergingWindows.persist();
@@ -197,19 +195,10 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
                 }
                 isSkippedElement = false;
                 windowState.setCurrentNamespace(window);
-                windowState.add(value);
+                addToWindowState(element);
                 triggerContext.key = key;
                 triggerContext.window = window;
-                TriggerResult result = triggerContext.onElement(element);
-                if (result.isFire()) {
-                    ACC contents = windowState.get();
-                    if (contents != null) {
-                        emitWindowContents(window, contents);
-                    }
-                }
-                if (result.isPurge()) {
-                    windowState.clear();
-                }
+                onTriggerResult(triggerContext.onElement(element), window);
                 registerCleanupTimer(window);
             }
         }
@@ -248,18 +237,9 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
         } else {
             windowState.setCurrentNamespace(triggerContext.window);
         }
-        TriggerResult result = eventTime
+        onTriggerResult(eventTime
                 ? triggerContext.onEventTime(timer.getTimestamp())
-                : triggerContext.onProcessingTime(timer.getTimestamp());
-        if (result.isFire()) {
-            ACC contents = windowState.get();
-            if (contents != null) {
-                emitWindowContents(triggerContext.window, contents);
-            }
-        }
-        if (result.isPurge()) {
-            windowState.clear();
-        }
+                : triggerContext.onProcessingTime(timer.getTimestamp()), triggerContext.window);
         if (windowAssigner.isEventTime() == eventTime && isCleanupTime(triggerContext.window, timer.getTimestamp())) {
             clearAllState(triggerContext.window, mergingWindows);
         }
@@ -279,11 +259,48 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
         }
     }
 
+    /** Fires and purges the current window (its state namespace is set) as the trigger decided. */
+    private void onTriggerResult(TriggerResult result, W window) throws Exception {
+        if (result.isFire()) {
+            emitWindowContents(window);
+        }
+        if (result.isPurge()) {
+            windowState.clear();
+        }
+    }
+
+    /** Adds {@code element} to the current window's state (its namespace is set). */
+    protected void addToWindowState(StreamRecord<IN> element) throws Exception {
+        windowState.add(element.getValue());
+    }
+
+    /**
+     * Hands the current window's contents to the window function, unless the window is empty (it was
+     * purged and fires again before new elements arrived), as in Flink. Its state namespace is set.
+     */
+    protected void emitWindowContents(W window) throws Exception {
+        ACC contents = windowState.get();
+        if (contents != null && !(listContents && !((Iterable<?>) contents).iterator().hasNext())) {
+            processWindow(window, contents);
+        }
+    }
+
+    /** Calls the window function for {@code window} of the current key; results carry its max timestamp. */
     @SuppressWarnings("unchecked")
-    private void emitWindowContents(W window, ACC contents) throws Exception {
+    protected final void processWindow(W window, ACC contents) throws Exception {
         collector.setAbsoluteTimestamp(window.maxTimestamp());
         processContext.window = window;
         userFunction.process((K) triggerContext.key, window, processContext, contents, collector);
+    }
+
+    /** The window state, whatever it holds; its namespace is the window being processed. */
+    protected InternalAppendingState<K, W, ?, ?, ?> windowState() {
+        return windowState;
+    }
+
+    /** The timers (and time) of this operator's windows. */
+    protected InternalTimerService<W> windowTimers() {
+        return timers;
     }
 
     private MergingWindowSet<W> mergingWindowSet() throws Exception {

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.api.java.tuple.Tuple2;
+import dev.runnel.streaming.api.datastream.KeyedStream;
 import dev.runnel.streaming.api.datastream.SingleOutputStreamOperator;
-import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
-import dev.runnel.streaming.api.operators.OneInputStreamOperator;
-import dev.runnel.streaming.api.transformations.PhysicalTransformation;
 import dev.runnel.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import dev.runnel.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import dev.runnel.streaming.api.windowing.assigners.TumblingProcessingTimeWindows;
@@ -23,20 +21,10 @@ class WindowOperatorHarnessTest {
 
     static final OutputTag<Tuple2<String, Integer>> LATE = new OutputTag<>("late", Types.TUPLE(Types.STRING, Types.INT));
 
-    /** Builds a windowed sum with the API and returns its operator in a harness. */
-    @SuppressWarnings("unchecked")
     private static KeyedOneInputStreamOperatorTestHarness<String, Tuple2<String, Integer>, Tuple2<String, Integer>> harness(
-            Function<dev.runnel.streaming.api.datastream.KeyedStream<Tuple2<String, Integer>, String>,
-                    SingleOutputStreamOperator<Tuple2<String, Integer>>> windowing) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
-        var keyed = env.fromElements(Tuple2.of("x", 0)).returns(Types.TUPLE(Types.STRING, Types.INT)).keyBy(t -> t.f0);
-        SingleOutputStreamOperator<Tuple2<String, Integer>> windowed = windowing.apply(keyed);
-        var operator = (OneInputStreamOperator<Tuple2<String, Integer>, Tuple2<String, Integer>>)
-                ((PhysicalTransformation<?>) windowed.getTransformation()).getOperator();
-        var h = new KeyedOneInputStreamOperatorTestHarness<String, Tuple2<String, Integer>, Tuple2<String, Integer>>(
-                operator, t -> t.f0, Types.STRING);
-        h.open();
-        return h;
+            Function<KeyedStream<Tuple2<String, Integer>, String>, SingleOutputStreamOperator<Tuple2<String, Integer>>> windowing)
+            throws Exception {
+        return WindowHarness.open(windowing);
     }
 
     @Test
