@@ -14,6 +14,7 @@ import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.jobgraph.ShuffleDeployment;
+import dev.runnel.runtime.shuffle.TaskLocation;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.source.SourceOperator;
@@ -53,8 +54,12 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
     private final JobID jobId = JobID.generate();
     private final JobGraph job;
     private final Configuration configuration;
-    /** One shuffle per TaskManager of the embedded runtime; subtask i of every vertex runs on TaskManager i mod n. */
-    private final List<ShuffleEnvironment> taskManagers;
+    /** Where every TaskManager of the job is; the job's slot s runs on TaskManager s mod n. */
+    private final List<TaskLocation> taskManagers;
+    /** The shuffles of the TaskManagers in this JVM, by index into {@link #taskManagers}; the others run elsewhere. */
+    private final Map<Integer, ShuffleEnvironment> localTaskManagers;
+    /** Whether this job made the shuffles (and closes them at its end) or was handed them. */
+    private final boolean ownsShuffles;
     private final StateBackend stateBackend;
     private final ScheduledExecutorService scheduler;
     private final Map<String, SourceCoordinator<?, ?>> coordinators = new HashMap<>();
@@ -69,11 +74,29 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
     private long startNanos;
     private final SimpleMetricGroup metrics;
 
+    /** Every TaskManager in this JVM: the whole job runs here, and the job closes the shuffles when it ends. */
     EmbeddedJob(JobGraph job, Configuration configuration, List<ShuffleEnvironment> taskManagers,
             StateBackend stateBackend) {
+        this(job, configuration, taskManagers.stream().map(t -> t.location(0)).toList(), indexed(taskManagers), true,
+                stateBackend);
+    }
+
+    /**
+     * Only the subtasks of {@code localTaskManagers} run here; the other TaskManagers run the rest of the same
+     * job graph in other processes, and records cross over their shuffles. The caller owns the shuffles.
+     */
+    EmbeddedJob(JobGraph job, Configuration configuration, List<TaskLocation> taskManagers,
+            Map<Integer, ShuffleEnvironment> localTaskManagers, StateBackend stateBackend) {
+        this(job, configuration, taskManagers, localTaskManagers, false, stateBackend);
+    }
+
+    private EmbeddedJob(JobGraph job, Configuration configuration, List<TaskLocation> taskManagers,
+            Map<Integer, ShuffleEnvironment> localTaskManagers, boolean ownsShuffles, StateBackend stateBackend) {
         this.job = job;
         this.configuration = configuration;
         this.taskManagers = List.copyOf(taskManagers);
+        this.localTaskManagers = Map.copyOf(localTaskManagers);
+        this.ownsShuffles = ownsShuffles;
         this.stateBackend = stateBackend;
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "runnel-timers-" + job.getJobName());
@@ -89,17 +112,15 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         startNanos = System.nanoTime();
         try {
             Files.createDirectories(workingDirectory);
-            List<TaskServices> services = new ArrayList<>();
-            for (ShuffleEnvironment shuffle : taskManagers) {
-                services.add(new TaskServices(shuffle, scheduler, stateBackend, configuration,
-                        List.of(workingDirectory.toFile()), metrics, coordinators::get));
-            }
+            Map<Integer, TaskServices> services = new HashMap<>();
+            localTaskManagers.forEach((index, shuffle) -> services.put(index, new TaskServices(shuffle, scheduler,
+                    stateBackend, configuration, List.of(workingDirectory.toFile()), metrics, coordinators::get)));
             int n = taskManagers.size();
             Map<String, Integer> slotOffsets = slotOffsets(job);
             // As Flink's slot sharing: subtask i of every vertex of a group shares the group's slot i; the
             // groups' slots follow each other, and slot s runs on TaskManager s mod n.
             ShuffleDeployment.Placement placement =
-                    (v, i) -> taskManagers.get((slotOffsets.get(v.getSlotSharingGroup()) + i) % n).location(0);
+                    (v, i) -> taskManagers.get((slotOffsets.get(v.getSlotSharingGroup()) + i) % n);
             for (JobVertex vertex : job.getVertices()) {
                 List<byte[]> operators = new ArrayList<>();
                 for (ChainedOperator op : vertex.getOperators()) {
@@ -108,8 +129,10 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
                 startCoordinator(vertex);
                 for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
                     int taskManager = (slotOffsets.get(vertex.getSlotSharingGroup()) + subtask) % n;
-                    tasks.add(new StreamTask(TaskDeployment.of(job, vertex, subtask, 0, operators, placement),
-                            services.get(taskManager), null, this));
+                    if (services.containsKey(taskManager)) {
+                        tasks.add(new StreamTask(TaskDeployment.of(job, vertex, subtask, 0, operators, placement),
+                                services.get(taskManager), null, this));
+                    }
                 }
             }
             coordinators.values().forEach(SourceCoordinator::start);
@@ -121,6 +144,14 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
             failure.compareAndSet(null, e);
             finishJob();
         }
+    }
+
+    private static Map<Integer, ShuffleEnvironment> indexed(List<ShuffleEnvironment> shuffles) {
+        Map<Integer, ShuffleEnvironment> byIndex = new HashMap<>();
+        for (int i = 0; i < shuffles.size(); i++) {
+            byIndex.put(i, shuffles.get(i));
+        }
+        return byIndex;
     }
 
     /** The first slot of each slot sharing group: the groups, in order of appearance, take as many slots as
@@ -192,7 +223,9 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         long runtimeMillis = (System.nanoTime() - startNanos) / 1_000_000;
         coordinators.values().forEach(SourceCoordinator::close);
         scheduler.shutdownNow();
-        taskManagers.forEach(ShuffleEnvironment::close);
+        if (ownsShuffles) {
+            localTaskManagers.values().forEach(ShuffleEnvironment::close);
+        }
         deleteWorkingDirectory();
         Throwable cause = failure.get();
         if (cause == null) {
