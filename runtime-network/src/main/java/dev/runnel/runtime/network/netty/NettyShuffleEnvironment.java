@@ -66,6 +66,7 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
     private final LocalShuffleEnvironment local;
     private final NetworkBufferPool bufferPool;
     private final Authenticator authenticator;
+    private final TlsContexts.Pair tls;
     private final EventLoopGroup eventLoop;
     private final Channel server;
     private final InetSocketAddress dataAddress;
@@ -83,6 +84,7 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
         String id = configuration.get(RESOURCE_ID);
         this.taskManagerId = id == null || id.isBlank() ? "tm-" + UUID.randomUUID().toString().substring(0, 8) : id;
         this.authenticator = new Authenticator(configuration.get(NettyShuffleOptions.CLUSTER_SECRET));
+        this.tls = TlsContexts.fromConfiguration(configuration);
         this.local = new LocalShuffleEnvironment(configuration);
         long segmentSize = configuration.get(NettyShuffleOptions.SEGMENT_SIZE);
         if (segmentSize < 256 || segmentSize > (1 << 24)) {
@@ -125,6 +127,9 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (tls.server() != null) {
+                            ch.pipeline().addLast("tls", tls.server().newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast("frames", new FrameDecoder(maxFrame, "Data server " + taskManagerId));
                         ch.pipeline().addLast("handshake", HandshakeHandler.server(authenticator, taskManagerId,
                                 connectTimeoutMillis, peer -> new ServerConnectionHandler(NettyShuffleEnvironment.this, peer)));
@@ -281,6 +286,10 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (tls.client() != null) {
+                            ch.pipeline().addLast("tls", tls.client().newHandler(ch.alloc(), address.getHostString(),
+                                    address.getPort()));
+                        }
                         ch.pipeline().addLast("frames", new FrameDecoder(maxFrame, "Data client " + taskManagerId));
                         ch.pipeline().addLast("handshake", HandshakeHandler.client(authenticator, taskManagerId,
                                 connectTimeoutMillis, peer -> connection.handler(), authenticated));

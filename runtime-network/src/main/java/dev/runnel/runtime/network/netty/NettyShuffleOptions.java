@@ -15,7 +15,14 @@ import dev.runnel.configuration.ConfigOption;
  *   taskmanager.network.memory.max-buffers-per-channel      buffers a sending channel may queue (10)
  *   security.cluster.secret                                 shared secret every connection proves (required)
  *   taskmanager.network.connect-timeout                     ms to connect and authenticate (10000)
+ *   security.ssl.internal.enabled                           TLS on every data connection (false)
+ *   security.ssl.internal.keystore / -password / key-password   this TaskManager's key and certificate (PKCS12 or JKS)
+ *   security.ssl.internal.truststore / -password            the certificates a peer must present
  * </pre>
+ *
+ * With TLS on, both sides present and verify certificates (mutual TLS), the client checks that the server's
+ * certificate names the address it connected to (a subject alternative name), and the secret handshake
+ * still runs inside the encrypted connection.
  */
 public final class NettyShuffleOptions {
 
@@ -51,6 +58,24 @@ public final class NettyShuffleOptions {
     public static final ConfigOption<Long> CONNECT_TIMEOUT = ConfigOption.longOption(
             "taskmanager.network.connect-timeout", 10_000L,
             "Milliseconds to connect to another TaskManager's data server and authenticate.");
+
+    public static final ConfigOption<Boolean> SSL_INTERNAL_ENABLED = ConfigOption.booleanOption(
+            "security.ssl.internal.enabled", false, "Encrypt every data connection between TaskManagers with TLS.");
+
+    public static final ConfigOption<String> SSL_INTERNAL_KEYSTORE = ConfigOption.stringOption(
+            "security.ssl.internal.keystore", null, "The key store with this TaskManager's key and certificate.");
+
+    public static final ConfigOption<String> SSL_INTERNAL_KEYSTORE_PASSWORD = ConfigOption.stringOption(
+            "security.ssl.internal.keystore-password", null, "The password of the key store.");
+
+    public static final ConfigOption<String> SSL_INTERNAL_KEY_PASSWORD = ConfigOption.stringOption(
+            "security.ssl.internal.key-password", null, "The password of the key in the key store.");
+
+    public static final ConfigOption<String> SSL_INTERNAL_TRUSTSTORE = ConfigOption.stringOption(
+            "security.ssl.internal.truststore", null, "The trust store with the certificates peers must present.");
+
+    public static final ConfigOption<String> SSL_INTERNAL_TRUSTSTORE_PASSWORD = ConfigOption.stringOption(
+            "security.ssl.internal.truststore-password", null, "The password of the trust store.");
 
     private NettyShuffleOptions() {}
 }
