@@ -179,6 +179,14 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
                     : new RemoteSubpartitionWriter(outbound(channel.id()), pool, descriptor.serializer(),
                             maxBuffersPerChannel, producerWaker, ChannelMetrics.sending(metrics, channel.id()));
         }
+        metrics.addGroup(descriptor.edgeId()).addGroup("out-" + descriptor.producerSubtask()).gauge("outputQueueLength",
+                () -> {
+                    int queued = 0;
+                    for (SubpartitionWriter end : ends) {
+                        queued += end instanceof RemoteSubpartitionWriter sending ? sending.queuedBuffers() : 0;
+                    }
+                    return queued;
+                });
         return new ChannelResultPartitionWriter(ends, pool::destroy);
     }
 
@@ -236,6 +244,14 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
             }
             throw e;
         }
+        metrics.addGroup(first.edgeId()).addGroup("in-" + first.consumerSubtask() + "-" + descriptor.inputIndex())
+                .gauge("inputQueueLength", () -> {
+                    int queued = 0;
+                    for (InputChannelReader end : ends) {
+                        queued += end instanceof RemoteInputChannel receiving ? receiving.queuedBuffers() : 0;
+                    }
+                    return queued;
+                });
         return new ChannelInputGate(ends);
     }
 

@@ -250,6 +250,11 @@ final class RemoteInputChannel implements InputChannelReader {
         return unannouncedCredit.getAndSet(0);
     }
 
+    /** Received buffers and events the consumer has not taken yet (for the gate's queue-length metric). */
+    int queuedBuffers() {
+        return received.size();
+    }
+
     int receiverId() {
         return receiverId;
     }

@@ -156,6 +156,11 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
         }
     }
 
+    /** Filled buffers waiting for the network (for the partition's queue-length metric). */
+    int queuedBuffers() {
+        return outbound.queuedBuffers();
+    }
+
     /** For diagnostics: the credit shown is the network thread's, read without synchronization. */
     @Override
     public String toString() {

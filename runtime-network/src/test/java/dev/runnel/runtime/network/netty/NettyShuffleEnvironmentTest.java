@@ -115,6 +115,8 @@ class NettyShuffleEnvironmentTest extends NettyShuffleTestBase {
         // 4 KiB buffers of 4 records: 10 queued at the producer plus 2 exclusive + 8 floating credited buffers.
         assertThat(written).isLessThanOrEqualTo(4 * (10 + 2 + 8) + 8);
         assertThat(room).isNotDone();
+        assertThat(gaugeValue(a, "e.out-0.outputQueueLength")).as("the producer's queue is full").isGreaterThanOrEqualTo(10);
+        assertThat(gaugeValue(b, "e.in-0-1.inputQueueLength")).as("the consumer holds credited buffers").isPositive();
         assertThat(a.bufferPool().availableBuffers()).as("the producer holds only its bounded share")
                 .isGreaterThan(a.bufferPool().totalBuffers() / 2);
 
@@ -138,6 +140,13 @@ class NettyShuffleEnvironmentTest extends NettyShuffleTestBase {
         assertThat(count).isEqualTo(written);
         gate.close();
         assertPoolsFull();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int gaugeValue(NettyShuffleEnvironment env, String suffix) {
+        return env.metrics().getAllMetrics().entrySet().stream().filter(e -> e.getKey().endsWith(suffix))
+                .map(e -> ((dev.runnel.metrics.Gauge<Integer>) e.getValue()).getValue()).findFirst()
+                .orElseThrow(() -> new AssertionError("no gauge " + suffix + " in " + env.metrics().getAllMetrics().keySet()));
     }
 
     @Test
