@@ -64,7 +64,7 @@ final class OutboundSubpartition {
         }
         queue.add(element);
         if (released.get()) {
-            drop();
+            scheduleDrop();
             return;
         }
         ServerConnectionHandler r = reader;
@@ -126,17 +126,31 @@ final class OutboundSubpartition {
         release();
     }
 
-    /** Frees every queued buffer; later additions are freed at once. Idempotent. */
+    /**
+     * Frees every queued buffer; later additions are freed too. Idempotent, any thread. Once a consumer's
+     * connection reads the queue, only its event loop may take from it, so the freeing runs there: a producer
+     * that drops elements under the event loop's feet could make it send a buffer it has no credit for.
+     */
     void release() {
         released.set(true);
-        drop();
+        scheduleDrop();
+    }
+
+    private void scheduleDrop() {
+        ServerConnectionHandler r = reader;
+        if (r == null) {
+            drop(); // no connection reads this queue, and one that attaches now sees released and stays away
+        } else {
+            r.runOnEventLoop(this::drop);
+        }
     }
 
     boolean isReleased() {
         return released.get();
     }
 
-    private void drop() {
+    /** Event loop, or the only thread that touches the queue: frees every queued element. */
+    void drop() {
         Outbound element;
         while ((element = queue.poll()) != null) {
             if (element.event()) {

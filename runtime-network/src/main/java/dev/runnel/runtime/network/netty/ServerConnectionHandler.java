@@ -98,6 +98,19 @@ final class ServerConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** Runs {@code action} on this connection's event loop (now, when called there). */
+    void runOnEventLoop(Runnable action) {
+        if (ctx.executor().inEventLoop() || ctx.executor().isShuttingDown()) {
+            action.run(); // on the loop, or the loop is gone and nothing else takes from the queue
+            return;
+        }
+        try {
+            ctx.executor().execute(action);
+        } catch (java.util.concurrent.RejectedExecutionException shutDown) {
+            action.run();
+        }
+    }
+
     /** From the producer's thread: the subpartition has something new. */
     void notifyDataAvailable(OutboundSubpartition subpartition) {
         if (subpartition.signalled.compareAndSet(false, true)) {
