@@ -23,7 +23,7 @@ import java.util.Locale;
  * copying 64 KiB buffers between two threads, no framework. Both print a {@code RESULT} line.
  *
  * <pre>
- *   examples/bench.sh shuffle [N] [--record-bytes B]     (default N 2 000 000, B 1024)
+ *   examples/bench.sh shuffle [N] [--record-bytes B] [--conf key=value]...   (default N 2 000 000, B 1024)
  *   examples/bench.sh loopback [MIB]                      (default 4096 MiB)
  * </pre>
  */
@@ -37,18 +37,21 @@ public final class ShuffleBench {
     public static void main(String[] args) throws Exception {
         long n = 2_000_000;
         int recordBytes = 1024;
+        Configuration conf = new Configuration().setString("taskmanager.count", "4");
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--record-bytes")) {
+            if (args[i].equals("--conf") && i + 1 < args.length) {
+                String[] kv = args[++i].split("=", 2);
+                conf.setString(kv[0], kv.length > 1 ? kv[1] : "");
+            } else if (args[i].equals("--record-bytes")) {
                 recordBytes = (int) Bench.number(i + 1 < args.length ? args[++i] : "", "--record-bytes", 16);
             } else {
                 n = Bench.number(args[i], "N (the record count)", 1);
             }
         }
-        System.exit(runShuffle(n, recordBytes));
+        System.exit(runShuffle(n, recordBytes, conf));
     }
 
-    static int runShuffle(long n, int recordBytes) throws Exception {
-        Configuration conf = new Configuration().setString("taskmanager.count", "4");
+    static int runShuffle(long n, int recordBytes, Configuration conf) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(Bench.PARALLELISM);
         int size = recordBytes;

@@ -101,7 +101,8 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
         this.metrics = new SimpleMetricGroup("shuffle").addGroup(taskManagerId);
         metrics.gauge("availableNetworkBuffers", bufferPool::availableBuffers);
         metrics.gauge("totalNetworkBuffers", bufferPool::totalBuffers);
-        this.eventLoop = new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("runnel-netty-" + taskManagerId, true),
+        this.eventLoop = new MultiThreadIoEventLoopGroup(positive(configuration, NettyShuffleOptions.NETTY_THREADS),
+                new DefaultThreadFactory("runnel-netty-" + taskManagerId, true),
                 Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         String host = configuration.get(NettyShuffleOptions.BIND_HOST);
         int port = configuration.get(NettyShuffleOptions.DATA_PORT);

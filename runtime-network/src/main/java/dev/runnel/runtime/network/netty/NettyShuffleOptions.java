@@ -15,6 +15,7 @@ import dev.runnel.configuration.ConfigOption;
  *   taskmanager.network.memory.max-buffers-per-channel      buffers a sending channel may queue (10)
  *   security.cluster.secret                                 shared secret every connection proves (required)
  *   taskmanager.network.connect-timeout                     ms to connect and authenticate (10000)
+ *   taskmanager.network.netty.server.numThreads             Netty event loop threads of the TaskManager (1)
  *   security.ssl.internal.enabled                           TLS on every data connection (false)
  *   security.ssl.internal.keystore / -password / key-password   this TaskManager's key and certificate (PKCS12 or JKS)
  *   security.ssl.internal.truststore / -password            the certificates a peer must present
@@ -58,6 +59,10 @@ public final class NettyShuffleOptions {
     public static final ConfigOption<Long> CONNECT_TIMEOUT = ConfigOption.longOption(
             "taskmanager.network.connect-timeout", 10_000L,
             "Milliseconds to connect to another TaskManager's data server and authenticate.");
+
+    public static final ConfigOption<Integer> NETTY_THREADS = ConfigOption.intOption(
+            "taskmanager.network.netty.server.numThreads", 1,
+            "Event loop threads for the TaskManager's data server and its connections to other TaskManagers.");
 
     public static final ConfigOption<Boolean> SSL_INTERNAL_ENABLED = ConfigOption.booleanOption(
             "security.ssl.internal.enabled", false, "Encrypt every data connection between TaskManagers with TLS.");
