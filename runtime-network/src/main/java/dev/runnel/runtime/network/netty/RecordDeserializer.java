@@ -61,21 +61,31 @@ final class RecordDeserializer {
         ByteBuf buf = buffer;
         byte[] array = buf.array();
         int base = buf.arrayOffset();
-        while (buf.isReadable() && batch.size() < batch.capacity()) {
-            if (spilled > 0 || buf.readableBytes() < 4) {
+        // Whole records are read straight from the backing array, with the reader index set once at the end.
+        int position = buf.readerIndex();
+        int end = buf.writerIndex();
+        while (position < end && batch.size() < batch.capacity()) {
+            int available = end - position;
+            if (spilled > 0 || available < 4) {
+                buf.readerIndex(position);
                 continueSpill(buf, batch);
+                position = buf.readerIndex();
                 continue;
             }
-            int length = buf.getInt(buf.readerIndex());
+            int at = base + position;
+            int length = ((array[at] & 0xFF) << 24) | ((array[at + 1] & 0xFF) << 16)
+                    | ((array[at + 2] & 0xFF) << 8) | (array[at + 3] & 0xFF);
             checkLength(length);
-            if (buf.readableBytes() < 4 + length) {
+            if (available < 4 + length) {
+                buf.readerIndex(position);
                 continueSpill(buf, batch);
+                position = buf.readerIndex();
                 continue;
             }
-            int start = buf.readerIndex() + 4;
-            decode(array, base + start, length, batch);
-            buf.readerIndex(start + length);
+            decode(array, at + 4, length, batch);
+            position += 4 + length;
         }
+        buf.readerIndex(position);
         if (buf.isReadable()) {
             return null;
         }

@@ -66,11 +66,14 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
             throw new UncheckedIOException("serializing a record for channel " + outbound.id + " failed", e);
         }
         out.writeIntAt(0, out.length() - 4);
-        copyIntoBuffers(out.getSharedBuffer(), out.length());
-        return hasRoom();
+        // Between two hand-overs room can only grow (the network takes buffers), so only a hand-over can
+        // change the answer from yes to no.
+        return !copyIntoBuffers(out.getSharedBuffer(), out.length()) || hasRoom();
     }
 
-    private void copyIntoBuffers(byte[] bytes, int length) throws InterruptedException {
+    /** Copies a serialized record into buffers; returns whether a full buffer was handed over. */
+    private boolean copyIntoBuffers(byte[] bytes, int length) throws InterruptedException {
+        boolean handedOver = false;
         int offset = 0;
         while (offset < length) {
             if (current == null) {
@@ -81,8 +84,10 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
             offset += n;
             if (!current.isWritable()) {
                 handOver();
+                handedOver = true;
             }
         }
+        return handedOver;
     }
 
     /** A buffer, waiting (interruptibly) when the pool has none: the bounded overdraft past backpressure. */
