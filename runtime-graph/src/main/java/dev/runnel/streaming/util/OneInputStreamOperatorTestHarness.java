@@ -30,6 +30,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -47,6 +50,11 @@ import java.util.stream.Stream;
  *
  * <p>Single-threaded: call everything from the test thread. Output records are copies of the holder
  * (the values themselves are not copied).
+ *
+ * <p>Mails ({@code StreamTaskContext.execute}, from any thread) queue up as in a task and run on the test
+ * thread: after each {@code process...}, {@code setProcessingTime} and {@code endInput} call, in
+ * {@link #processMails()}, and while the operator waits in {@code yieldUntil}. Such a wait gives up after
+ * {@link #MAX_YIELD_MILLIS} with an error instead of hanging the test.
  */
 public class OneInputStreamOperatorTestHarness<IN, OUT> implements AutoCloseable {
 
@@ -63,7 +71,13 @@ public class OneInputStreamOperatorTestHarness<IN, OUT> implements AutoCloseable
     private final StateBackend stateBackend;
     private final File workingDirectory;
     private Collection<KeyedStateHandle> restoredState = List.of();
+    private final LinkedBlockingQueue<Mail> mails = new LinkedBlockingQueue<>();
     private boolean opened;
+
+    /** How long {@code yieldUntil} waits for mail that makes its condition true before failing. */
+    public static final long MAX_YIELD_MILLIS = 30_000;
+
+    private record Mail(StreamTaskContext.ThrowingRunnable action, String description) {}
 
     /** A non-keyed operator as subtask 0 of 1. */
     public OneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator) {
@@ -126,16 +140,19 @@ public class OneInputStreamOperatorTestHarness<IN, OUT> implements AutoCloseable
     public void processElement(StreamRecord<IN> record) throws Exception {
         operator.setKeyContextElement(record);
         operator.processElement(record);
+        processMails();
     }
 
     /** Advances event time: fires event-time timers up to {@code timestamp}. */
     public void processWatermark(long timestamp) throws Exception {
         operator.processWatermark(new Watermark(timestamp));
+        processMails();
     }
 
     /** Advances processing time: fires processing-time timers due by {@code timestamp}. */
     public void setProcessingTime(long timestamp) throws Exception {
         time.advanceTo(timestamp);
+        processMails();
     }
 
     public long getProcessingTime() {
@@ -145,6 +162,39 @@ public class OneInputStreamOperatorTestHarness<IN, OUT> implements AutoCloseable
     /** End of input: the operator's {@code finish()}. */
     public void endInput() throws Exception {
         operator.finish();
+        processMails();
+    }
+
+    /** Runs every queued mail, including those the mails queue, on the calling (test) thread. */
+    public void processMails() throws Exception {
+        Mail mail;
+        while ((mail = mails.poll()) != null) {
+            runMail(mail);
+        }
+    }
+
+    private static void runMail(Mail mail) throws Exception {
+        try {
+            mail.action().run();
+        } catch (dev.runnel.streaming.runtime.operators.OperatorException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Mail '" + mail.description() + "' failed: " + e, e);
+        }
+    }
+
+    private void yieldUntil(BooleanSupplier condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_YIELD_MILLIS);
+        while (!condition.getAsBoolean()) {
+            long remaining = deadline - System.nanoTime();
+            Mail mail = remaining > 0 ? mails.poll(remaining, TimeUnit.NANOSECONDS) : null;
+            if (mail == null) {
+                throw new IllegalStateException("The operator waited " + MAX_YIELD_MILLIS + " ms in yieldUntil and no"
+                        + " mail made its condition true. Complete its pending work from another thread, or advance"
+                        + " processing time before the call that waits.");
+            }
+            runMail(mail);
+        }
     }
 
     /** Everything emitted so far: {@link StreamRecord}s and {@link Watermark}s, in order. */
@@ -303,11 +353,12 @@ public class OneInputStreamOperatorTestHarness<IN, OUT> implements AutoCloseable
 
         @Override
         public void execute(ThrowingRunnable action, String description) {
-            try {
-                action.run();
-            } catch (Exception e) {
-                throw new IllegalStateException("Mail '" + description + "' failed: " + e, e);
-            }
+            mails.add(new Mail(action, description));
+        }
+
+        @Override
+        public void yieldUntil(BooleanSupplier condition) throws Exception {
+            OneInputStreamOperatorTestHarness.this.yieldUntil(condition);
         }
     }
 }
