@@ -37,6 +37,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -56,6 +59,11 @@ import java.util.stream.Stream;
  *
  * <p>Single-threaded: call everything from the test thread. Output records are copies of the holder
  * (the values themselves are not copied).
+ *
+ * <p>Mails ({@code StreamTaskContext.execute}, from any thread) queue up as in a task and run on the test
+ * thread: after each {@code process...}, {@code setProcessingTime} and {@code endInput} call, in
+ * {@link #processMails()}, and while the operator waits in {@code yieldUntil}. Such a wait gives up after
+ * {@link #MAX_YIELD_MILLIS} with an error instead of hanging the test.
  */
 public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoCloseable {
 
@@ -72,7 +80,13 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
     private final StateBackend stateBackend;
     private final File workingDirectory;
     private Collection<KeyedStateHandle> restoredState = List.of();
+    private final LinkedBlockingQueue<Mail> mails = new LinkedBlockingQueue<>();
     private boolean opened;
+
+    /** How long {@code yieldUntil} waits for mail that makes its condition true before failing. */
+    public static final long MAX_YIELD_MILLIS = 30_000;
+
+    private record Mail(StreamTaskContext.ThrowingRunnable action, String description) {}
 
     protected AbstractStreamOperatorTestHarness(StreamOperator<OUT> operator, OperatorConfig config,
             int parallelism, int subtaskIndex, StateBackend stateBackend) {
@@ -121,6 +135,7 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
     /** Advances processing time: fires processing-time timers due by {@code timestamp}. */
     public void setProcessingTime(long timestamp) throws Exception {
         time.advanceTo(timestamp);
+        processMails();
     }
 
     public long getProcessingTime() {
@@ -130,6 +145,39 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
     /** End of input: the operator's {@code finish()}. */
     public void endInput() throws Exception {
         operator.finish();
+        processMails();
+    }
+
+    /** Runs every queued mail, including those the mails queue, on the calling (test) thread. */
+    public void processMails() throws Exception {
+        Mail mail;
+        while ((mail = mails.poll()) != null) {
+            runMail(mail);
+        }
+    }
+
+    private static void runMail(Mail mail) throws Exception {
+        try {
+            mail.action().run();
+        } catch (dev.runnel.streaming.runtime.operators.OperatorException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Mail '" + mail.description() + "' failed: " + e, e);
+        }
+    }
+
+    private void yieldUntil(BooleanSupplier condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_YIELD_MILLIS);
+        while (!condition.getAsBoolean()) {
+            long remaining = deadline - System.nanoTime();
+            Mail mail = remaining > 0 ? mails.poll(remaining, TimeUnit.NANOSECONDS) : null;
+            if (mail == null) {
+                throw new IllegalStateException("The operator waited " + MAX_YIELD_MILLIS + " ms in yieldUntil and no"
+                        + " mail made its condition true. Complete its pending work from another thread, or advance"
+                        + " processing time before the call that waits.");
+            }
+            runMail(mail);
+        }
     }
 
     /** Everything emitted so far: {@link StreamRecord}s and {@link Watermark}s, in order. */
@@ -310,11 +358,12 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
 
         @Override
         public void execute(ThrowingRunnable action, String description) {
-            try {
-                action.run();
-            } catch (Exception e) {
-                throw new IllegalStateException("Mail '" + description + "' failed: " + e, e);
-            }
+            mails.add(new Mail(action, description));
+        }
+
+        @Override
+        public void yieldUntil(BooleanSupplier condition) throws Exception {
+            AbstractStreamOperatorTestHarness.this.yieldUntil(condition);
         }
     }
 }

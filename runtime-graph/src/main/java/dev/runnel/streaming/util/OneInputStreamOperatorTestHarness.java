@@ -36,11 +36,13 @@ public class OneInputStreamOperatorTestHarness<IN, OUT> extends AbstractStreamOp
     public void processElement(StreamRecord<IN> record) throws Exception {
         operator.setKeyContextElement(record);
         operator.processElement(record);
+        processMails();
     }
 
     /** Advances event time: fires event-time timers up to {@code timestamp}. */
     public void processWatermark(long timestamp) throws Exception {
         operator.processWatermark(new Watermark(timestamp));
+        processMails();
     }
 
     @Override

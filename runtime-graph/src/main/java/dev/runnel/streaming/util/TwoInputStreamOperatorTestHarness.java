@@ -33,6 +33,7 @@ public class TwoInputStreamOperatorTestHarness<IN1, IN2, OUT> extends AbstractSt
     public void processElement1(StreamRecord<IN1> record) throws Exception {
         operator.setKeyContextElement1(record);
         operator.processElement1(record);
+        processMails();
     }
 
     public void processElement2(IN2 value, long timestamp) throws Exception {
@@ -42,16 +43,19 @@ public class TwoInputStreamOperatorTestHarness<IN1, IN2, OUT> extends AbstractSt
     public void processElement2(StreamRecord<IN2> record) throws Exception {
         operator.setKeyContextElement2(record);
         operator.processElement2(record);
+        processMails();
     }
 
     /** The watermark of input 1; event time advances to the minimum of both inputs. */
     public void processWatermark1(long timestamp) throws Exception {
         operator.processWatermark1(new Watermark(timestamp));
+        processMails();
     }
 
     /** The watermark of input 2; event time advances to the minimum of both inputs. */
     public void processWatermark2(long timestamp) throws Exception {
         operator.processWatermark2(new Watermark(timestamp));
+        processMails();
     }
 
     /** The same watermark on both inputs. */

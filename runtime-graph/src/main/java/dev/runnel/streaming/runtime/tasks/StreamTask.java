@@ -31,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * One subtask: a thread that runs an operator chain over its input, driven by a mailbox loop.
@@ -399,6 +400,28 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     @Override
     public void execute(ThrowingRunnable action, String description) {
         mailbox.put(action, description);
+    }
+
+    /** Runs mails and parks, as the mailbox loop does, until {@code condition} holds; no input is read meanwhile. */
+    @Override
+    public void yieldUntil(BooleanSupplier condition) throws Exception {
+        if (Thread.currentThread() != thread) {
+            throw new IllegalStateException("yieldUntil may only be called on the thread of task "
+                    + deployment.taskNameWithSubtask() + ", not on " + Thread.currentThread().getName());
+        }
+        while (!condition.getAsBoolean()) {
+            if (mailbox.hasMail()) {
+                mailbox.runAll();
+                continue;
+            }
+            checkCancelled();
+            waker.prepareToPark();
+            if (mailbox.hasMail() || signals.cancelled || condition.getAsBoolean()) {
+                waker.cancelPark();
+                continue;
+            }
+            waker.park(MAX_PARK_NANOS);
+        }
     }
 
     @Override
