@@ -19,6 +19,13 @@ import java.io.ByteArrayOutputStream;
  */
 public class KeyedOneInputStreamOperatorTestHarness<K, IN, OUT> extends OneInputStreamOperatorTestHarness<IN, OUT> {
 
+    /** Subtask {@code subtaskIndex} of {@code numSubtasks}, the heap store (Flink's signature). */
+    public KeyedOneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator,
+            KeySelector<IN, K> keySelector, TypeInformation<K> keyType, int maxParallelism, int numSubtasks,
+            int subtaskIndex) {
+        this(operator, keySelector, keyType, maxParallelism, numSubtasks, subtaskIndex, null);
+    }
+
     /** Subtask 0 of 1, max parallelism 128, the heap store. */
     public KeyedOneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator,
             KeySelector<IN, K> keySelector, TypeInformation<K> keyType) {
@@ -36,7 +43,7 @@ public class KeyedOneInputStreamOperatorTestHarness<K, IN, OUT> extends OneInput
     /** The operator's keyed state backend (after {@link #open()}). */
     @SuppressWarnings("unchecked")
     public KeyedStateBackend<K> getKeyedStateBackend() {
-        return (KeyedStateBackend<K>) (KeyedStateBackend<?>) abstractOperator().getKeyedStateBackend();
+        return (KeyedStateBackend<K>) (KeyedStateBackend<?>) abstractOperator("access keyed state").getKeyedStateBackend();
     }
 
     /** Snapshots all keyed state and timers of this subtask, in memory. */

@@ -1,36 +1,11 @@
 package dev.runnel.streaming.util;
 
-import dev.runnel.api.common.ExecutionConfig;
-import dev.runnel.api.common.TaskInfo;
-import dev.runnel.api.common.accumulators.Accumulator;
-import dev.runnel.api.common.eventtime.Watermark;
-import dev.runnel.configuration.Configuration;
-import dev.runnel.metrics.MetricGroup;
-import dev.runnel.metrics.SimpleMetricGroup;
-import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.StateBackend;
-import dev.runnel.runtime.state.StateBackendFactory;
-import dev.runnel.runtime.timers.ProcessingTimeService;
-import dev.runnel.streaming.api.operators.AbstractStreamOperator;
 import dev.runnel.streaming.api.operators.OneInputStreamOperator;
 import dev.runnel.streaming.api.operators.OperatorConfig;
-import dev.runnel.streaming.api.operators.Output;
-import dev.runnel.streaming.api.operators.StreamOperatorParameters;
-import dev.runnel.streaming.api.operators.StreamTaskContext;
-import dev.runnel.streaming.runtime.source.SourceCoordinator;
+import dev.runnel.streaming.api.watermark.Watermark;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
-import dev.runnel.util.OutputTag;
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.ServiceLoader;
-import java.util.stream.Stream;
 
 /**
  * Runs one operator without a cluster: feed records, watermarks and processing time by hand, read
@@ -48,71 +23,26 @@ import java.util.stream.Stream;
  * <p>Single-threaded: call everything from the test thread. Output records are copies of the holder
  * (the values themselves are not copied).
  */
-public class OneInputStreamOperatorTestHarness<IN, OUT> implements AutoCloseable {
+public class OneInputStreamOperatorTestHarness<IN, OUT> extends AbstractStreamOperatorTestHarness<OUT> {
 
-    protected final OneInputStreamOperator<IN, OUT> operator;
-    private final OperatorConfig config;
-    private final TaskInfo taskInfo;
-    private final ExecutionConfig executionConfig = new ExecutionConfig();
-    private final Configuration configuration = new Configuration();
-    private final ManualProcessingTimeService time = new ManualProcessingTimeService(0);
-    private final SimpleMetricGroup metrics = new SimpleMetricGroup("harness");
-    private final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
-    private final List<Object> output = new ArrayList<>();
-    private final Map<String, List<StreamRecord<?>>> sideOutputs = new HashMap<>();
-    private final StateBackend stateBackend;
-    private final File workingDirectory;
-    private Collection<KeyedStateHandle> restoredState = List.of();
-    private boolean opened;
+    private final OneInputStreamOperator<IN, OUT> oneInputOperator;
 
     /** A non-keyed operator as subtask 0 of 1. */
     public OneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator) {
-        this(operator, new OperatorConfig("harness-operator", operator.getClass().getSimpleName(), null, null, null, 128),
-                1, 0, null);
+        this(operator, unkeyedConfig(operator), 1, 0, null);
+    }
+
+    /** A non-keyed operator as subtask {@code subtaskIndex} of {@code parallelism}. */
+    public OneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator, int maxParallelism,
+            int parallelism, int subtaskIndex) {
+        this(operator, new OperatorConfig("harness-operator", operator.getClass().getSimpleName(), null, null, null,
+                maxParallelism), parallelism, subtaskIndex, null);
     }
 
     protected OneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator, OperatorConfig config,
             int parallelism, int subtaskIndex, StateBackend stateBackend) {
-        this.operator = operator;
-        this.config = config;
-        this.taskInfo = new TaskInfo(config.name(), subtaskIndex, parallelism, config.maxParallelism(), 0);
-        this.stateBackend = stateBackend != null ? stateBackend : configuredBackend("heap");
-        try {
-            this.workingDirectory = Files.createTempDirectory("runnel-harness-").toFile();
-        } catch (IOException e) {
-            throw new IllegalStateException("Cannot create a working directory for the harness: " + e, e);
-        }
-    }
-
-    /** The store found under {@code name} on the classpath (e.g. "heap", "rocksdb"). */
-    public static StateBackend configuredBackend(String name) {
-        for (StateBackendFactory factory : ServiceLoader.load(StateBackendFactory.class)) {
-            if (factory.name().equals(name)) {
-                return factory.createFromConfig(new Configuration());
-            }
-        }
-        return null;
-    }
-
-    public ExecutionConfig getExecutionConfig() {
-        return executionConfig;
-    }
-
-    /** Restore keyed state from these snapshots when opening (call before {@link #open()}). */
-    public void initializeState(Collection<KeyedStateHandle> snapshots) {
-        if (opened) {
-            throw new IllegalStateException("initializeState must be called before open()");
-        }
-        this.restoredState = List.copyOf(snapshots);
-    }
-
-    /** Sets up, initializes state and opens the operator. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public void open() throws Exception {
-        opened = true;
-        operator.setup(new StreamOperatorParameters(new Context(), config, new CollectingOutput()));
-        operator.initializeState();
-        operator.open();
+        super(operator, config, parallelism, subtaskIndex, stateBackend);
+        this.oneInputOperator = operator;
     }
 
     public void processElement(IN value, long timestamp) throws Exception {
@@ -124,190 +54,32 @@ public class OneInputStreamOperatorTestHarness<IN, OUT> implements AutoCloseable
     }
 
     public void processElement(StreamRecord<IN> record) throws Exception {
-        operator.setKeyContextElement(record);
-        operator.processElement(record);
+        oneInputOperator.setKeyContextElement(record);
+        oneInputOperator.processElement(record);
+    }
+
+    public void processElements(Collection<StreamRecord<IN>> records) throws Exception {
+        for (StreamRecord<IN> record : records) {
+            processElement(record);
+        }
     }
 
     /** Advances event time: fires event-time timers up to {@code timestamp}. */
     public void processWatermark(long timestamp) throws Exception {
-        operator.processWatermark(new Watermark(timestamp));
+        processWatermark(new Watermark(timestamp));
     }
 
-    /** Advances processing time: fires processing-time timers due by {@code timestamp}. */
-    public void setProcessingTime(long timestamp) throws Exception {
-        time.advanceTo(timestamp);
-    }
-
-    public long getProcessingTime() {
-        return time.getCurrentProcessingTime();
+    public void processWatermark(Watermark mark) throws Exception {
+        oneInputOperator.processWatermark(toOperatorWatermark(mark));
     }
 
     /** End of input: the operator's {@code finish()}. */
     public void endInput() throws Exception {
-        operator.finish();
-    }
-
-    /** Everything emitted so far: {@link StreamRecord}s and {@link Watermark}s, in order. */
-    public List<Object> getOutput() {
-        return output;
-    }
-
-    @SuppressWarnings("unchecked")
-    public List<StreamRecord<OUT>> extractOutputStreamRecords() {
-        List<StreamRecord<OUT>> records = new ArrayList<>();
-        for (Object o : output) {
-            if (o instanceof StreamRecord<?> r) {
-                records.add((StreamRecord<OUT>) r);
-            }
-        }
-        return records;
-    }
-
-    public List<OUT> extractOutputValues() {
-        return extractOutputStreamRecords().stream().map(StreamRecord::getValue).toList();
-    }
-
-    public List<Watermark> getWatermarks() {
-        return output.stream().filter(o -> o instanceof Watermark).map(o -> (Watermark) o).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    public <X> List<StreamRecord<X>> getSideOutput(OutputTag<X> tag) {
-        List<StreamRecord<X>> records = new ArrayList<>();
-        for (StreamRecord<?> r : sideOutputs.getOrDefault(tag.getId(), List.of())) {
-            records.add((StreamRecord<X>) r);
-        }
-        return records;
-    }
-
-    public void clearOutput() {
-        output.clear();
-        sideOutputs.clear();
-    }
-
-    public MetricGroup getMetricGroup() {
-        return metrics;
-    }
-
-    public Map<String, Accumulator<?, ?>> getAccumulators() {
-        return accumulators;
-    }
-
-    public ManualProcessingTimeService getProcessingTimeService() {
-        return time;
-    }
-
-    public OneInputStreamOperator<IN, OUT> getOperator() {
-        return operator;
+        oneInputOperator.finish();
     }
 
     @Override
-    public void close() throws Exception {
-        try {
-            operator.close();
-        } finally {
-            try (Stream<java.nio.file.Path> files = Files.walk(workingDirectory.toPath())) {
-                files.sorted(Comparator.reverseOrder()).map(java.nio.file.Path::toFile).forEach(File::delete);
-            }
-        }
-    }
-
-    protected AbstractStreamOperator<?> abstractOperator() {
-        if (!(operator instanceof AbstractStreamOperator<?> abs)) {
-            throw new UnsupportedOperationException("keyed state access needs an AbstractStreamOperator");
-        }
-        return abs;
-    }
-
-    private final class CollectingOutput implements Output<OUT> {
-        @Override
-        public void collect(StreamRecord<OUT> record) {
-            output.add(record.copy(record.getValue()));
-        }
-
-        @Override
-        public <X> void collect(OutputTag<X> outputTag, StreamRecord<X> record) {
-            sideOutputs.computeIfAbsent(outputTag.getId(), id -> new ArrayList<>()).add(record.copy(record.getValue()));
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {
-            output.add(watermark);
-        }
-
-        @Override
-        public void emitWatermarkStatus(boolean idle) {}
-
-        @Override
-        public void close() {}
-    }
-
-    private final class Context implements StreamTaskContext {
-        @Override
-        public String getJobName() {
-            return "test-harness";
-        }
-
-        @Override
-        public TaskInfo getTaskInfo() {
-            return taskInfo;
-        }
-
-        @Override
-        public ExecutionConfig getExecutionConfig() {
-            return executionConfig;
-        }
-
-        @Override
-        public Configuration getConfiguration() {
-            return configuration;
-        }
-
-        @Override
-        public ProcessingTimeService getProcessingTimeService() {
-            return time;
-        }
-
-        @Override
-        public MetricGroup getMetricGroup() {
-            return metrics;
-        }
-
-        @Override
-        public Map<String, Accumulator<?, ?>> getAccumulators() {
-            return accumulators;
-        }
-
-        @Override
-        public StateBackend getStateBackend() {
-            if (stateBackend == null) {
-                throw new IllegalStateException("No state backend: put runtime-state on the test classpath or pass one");
-            }
-            return stateBackend;
-        }
-
-        @Override
-        public List<File> getLocalDirectories() {
-            return List.of(workingDirectory);
-        }
-
-        @Override
-        public Collection<KeyedStateHandle> getRestoredKeyedState(String operatorId) {
-            return restoredState;
-        }
-
-        @Override
-        public SourceCoordinator<?, ?> getSourceCoordinator(String operatorId) {
-            throw new UnsupportedOperationException("The operator harness does not run sources");
-        }
-
-        @Override
-        public void execute(ThrowingRunnable action, String description) {
-            try {
-                action.run();
-            } catch (Exception e) {
-                throw new IllegalStateException("Mail '" + description + "' failed: " + e, e);
-            }
-        }
+    public OneInputStreamOperator<IN, OUT> getOperator() {
+        return oneInputOperator;
     }
 }
