@@ -79,6 +79,9 @@ public class StreamExecutionEnvironment {
     private long checkpointInterval = -1;
     private int nextId;
 
+    /** Set while a test cluster is the context (see {@link #initializeContextEnvironment}). */
+    private static volatile StreamExecutionEnvironmentFactory contextEnvironmentFactory;
+
     protected StreamExecutionEnvironment(Configuration configuration, int parallelism) {
         this.configuration = configuration.copy();
         setParallelism(parallelism);
@@ -110,7 +113,22 @@ public class StreamExecutionEnvironment {
      * {@code parallelism.default: 4}).
      */
     public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
-        return new StreamExecutionEnvironment(configuration);
+        StreamExecutionEnvironmentFactory factory = contextEnvironmentFactory;
+        return factory != null ? factory.createExecutionEnvironment(configuration)
+                : new StreamExecutionEnvironment(configuration);
+    }
+
+    /**
+     * Makes {@link #getExecutionEnvironment()} create its environments with {@code factory} until
+     * {@link #resetContextEnvironment()}, in every thread (the test cluster rules use this).
+     */
+    protected static void initializeContextEnvironment(StreamExecutionEnvironmentFactory factory) {
+        contextEnvironmentFactory = Objects.requireNonNull(factory, "factory");
+    }
+
+    /** {@link #getExecutionEnvironment()} creates plain embedded environments again. */
+    protected static void resetContextEnvironment() {
+        contextEnvironmentFactory = null;
     }
 
     private static int defaultParallelism(Configuration configuration) {

@@ -194,6 +194,16 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
                 name, namespaceSerializer, (Triggerable<Object, N>) triggerable);
     }
 
+    /** Event-time timers of this operator over all keys (0 when it is not keyed); for tests. */
+    public int numEventTimeTimers() {
+        return timeServiceManager == null ? 0 : timeServiceManager.numEventTimeTimers();
+    }
+
+    /** Processing-time timers of this operator over all keys (0 when it is not keyed); for tests. */
+    public int numProcessingTimeTimers() {
+        return timeServiceManager == null ? 0 : timeServiceManager.numProcessingTimeTimers();
+    }
+
     protected ProcessingTimeService getProcessingTimeService() {
         return task.getProcessingTimeService();
     }

@@ -58,6 +58,16 @@ public final class InternalTimeServiceManager<K> {
         }
     }
 
+    /** Event-time timers queued in all services (all keys); for tests. */
+    public int numEventTimeTimers() {
+        return services.values().stream().mapToInt(InternalTimerServiceImpl::numEventTimeTimers).sum();
+    }
+
+    /** Processing-time timers queued in all services (all keys); for tests. */
+    public int numProcessingTimeTimers() {
+        return services.values().stream().mapToInt(InternalTimerServiceImpl::numProcessingTimeTimers).sum();
+    }
+
     public void close() {
         services.values().forEach(InternalTimerServiceImpl::close);
     }

@@ -3,10 +3,10 @@ package dev.runnel.streaming.api.operators.async;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.streaming.api.datastream.AsyncDataStream.OutputMode;
 import dev.runnel.streaming.api.functions.async.AsyncFunction;
 import dev.runnel.streaming.api.functions.async.ResultFuture;
+import dev.runnel.streaming.api.watermark.Watermark;
 import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import dev.runnel.streaming.util.OneInputStreamOperatorTestHarness;
@@ -65,8 +65,8 @@ class AsyncWaitOperatorTest {
                 harness.processElement(i, 1000L + i);
             }
             harness.endInput();
-            List<StreamRecord<Integer>> out = harness.extractOutputStreamRecords();
-            assertThat(out).extracting(StreamRecord::getValue)
+            List<StreamRecord<? extends Integer>> out = harness.extractOutputStreamRecords();
+            assertThat(harness.extractOutputValues())
                     .containsExactlyElementsOf(IntStream.range(0, 100).map(i -> i * 10).boxed().toList());
             assertThat(out).extracting(StreamRecord::getTimestamp)
                     .containsExactlyElementsOf(IntStream.range(0, 100).mapToObj(i -> 1000L + i).toList());
@@ -84,7 +84,7 @@ class AsyncWaitOperatorTest {
             }
             harness.endInput();
             // segment k holds exactly the results of inputs 10k..10k+9, then watermark 10k+9
-            List<Object> out = harness.getOutput();
+            List<Object> out = new ArrayList<>(harness.getOutput());
             assertThat(out).hasSize(66);
             for (int k = 0; k < 6; k++) {
                 Set<Object> segment = new HashSet<>();
