@@ -2,6 +2,8 @@ package dev.runnel.streaming.api.environment;
 
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.JobExecutionResult;
+import dev.runnel.api.common.RuntimeExecutionMode;
+import dev.runnel.configuration.ExecutionOptions;
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.common.typeinfo.Types;
@@ -141,6 +143,16 @@ public class StreamExecutionEnvironment {
     /** The job's configuration (state backend, shuffle, memory); mutable until execution. */
     public Configuration getConfiguration() {
         return configuration;
+    }
+
+    /**
+     * How the job runs: STREAMING (default), BATCH (bounded input; keyed aggregations and windows
+     * emit only final results) or AUTOMATIC (BATCH when every source is bounded). The same as setting
+     * {@code execution.runtime-mode}; see {@link RuntimeExecutionMode}.
+     */
+    public StreamExecutionEnvironment setRuntimeMode(RuntimeExecutionMode executionMode) {
+        configuration.set(ExecutionOptions.RUNTIME_MODE, Objects.requireNonNull(executionMode, "executionMode"));
+        return this;
     }
 
     public StreamExecutionEnvironment setParallelism(int parallelism) {

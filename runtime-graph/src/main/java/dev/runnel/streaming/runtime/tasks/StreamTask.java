@@ -1,6 +1,8 @@
 package dev.runnel.streaming.runtime.tasks;
 
 import dev.runnel.api.common.ExecutionConfig;
+import dev.runnel.api.common.RuntimeExecutionMode;
+import dev.runnel.configuration.ExecutionOptions;
 import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
 import dev.runnel.core.io.InputStatus;
@@ -381,6 +383,13 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     @Override
     public Collection<KeyedStateHandle> getRestoredKeyedState(String operatorId) {
         return restoredState.getOrDefault(operatorId, List.of());
+    }
+
+    /** BATCH if the job graph says so (the generator resolves AUTOMATIC), else STREAMING. */
+    @Override
+    public RuntimeExecutionMode getRuntimeExecutionMode() {
+        return deployment.job().getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH
+                ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING;
     }
 
     @Override
