@@ -24,7 +24,8 @@ import java.util.concurrent.CompletableFuture;
  * (per event, every auto-watermark interval, and the final one when the input ends). In BATCH
  * execution only the final watermark is emitted.
  */
-public final class SourceOperator<OUT, SplitT extends SourceSplit> extends AbstractStreamOperator<OUT> {
+public final class SourceOperator<OUT, SplitT extends SourceSplit> extends AbstractStreamOperator<OUT>
+        implements PollableSource {
 
     private static final long serialVersionUID = 1L;
 
@@ -108,6 +109,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     }
 
     /** Polls the reader once; on end of input emits the final watermark. */
+    @Override
     public InputStatus emitNext() throws Exception {
         InputStatus status = reader.pollNext(emitter);
         if (status == InputStatus.END_OF_INPUT && !ended) {
@@ -119,6 +121,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     }
 
     /** Completes when the reader may have data again. */
+    @Override
     public CompletableFuture<Void> isAvailable() {
         return reader.isAvailable();
     }

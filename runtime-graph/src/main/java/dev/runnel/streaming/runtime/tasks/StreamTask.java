@@ -22,7 +22,7 @@ import dev.runnel.streaming.api.operators.StreamOperator;
 import dev.runnel.streaming.api.operators.StreamTaskContext;
 import dev.runnel.streaming.api.operators.TwoInputStreamOperator;
 import dev.runnel.streaming.runtime.operators.OperatorException;
-import dev.runnel.streaming.runtime.source.SourceOperator;
+import dev.runnel.streaming.runtime.source.PollableSource;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -274,7 +274,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private TaskInput createInput(String subtaskName) {
         StreamOperator<?> head = chain.getHead();
         int inputs = deployment.vertex().getNumberOfInputs();
-        if (head instanceof SourceOperator<?, ?> source) {
+        if (head instanceof PollableSource source) {
             return new SourceTaskInput(source, waker);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
