@@ -45,7 +45,7 @@ class PortToolTest {
                 "pom.xml:12: org.apache.flink:flink-connector-kafka -> no Runnel module provides it",
                 "pom.xml:17: org.apache.flink:flink-test-utils -> dev.runnel:runtime-graph",
                 "src/main/java/com/example/KafkaJob.java:4: dev.runnel.connector.kafka.source.KafkaSource is not in Runnel",
-                "src/main/java/com/example/KafkaJob.java:6: dev.runnel.streaming.api.functions.source.RichParallelSourceFunction is not in Runnel",
+                "src/main/java/com/example/KafkaJob.java:6: dev.runnel.streaming.api.functions.source.InputFormatSourceFunction is not in Runnel",
                 "src/main/java/com/example/KafkaJob.java:7: dev.runnel.table.api is not in Runnel",
                 "src/main/java/com/example/KafkaJob.java:9: dev.runnel.configuration.CoreOptions.NO_SUCH_OPTION is not in Runnel",
                 "src/test/java/com/example/WordCountJobTest.java:10: dev.runnel.test.util.AbstractTestBase is not in Runnel",

@@ -268,6 +268,26 @@ public class DataStream<T> {
         return windowAll(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
     }
 
+    // ------------------------------------------------------------------ iterations
+
+    /**
+     * Not supported: Runnel does not run iterations, as Flink 2 removed them.
+     *
+     * @throws UnsupportedOperationException always, saying what to use instead
+     */
+    public IterativeStream<T> iterate() {
+        throw new UnsupportedOperationException(IterativeStream.NOT_SUPPORTED);
+    }
+
+    /**
+     * Not supported, as {@link #iterate()}.
+     *
+     * @throws UnsupportedOperationException always, saying what to use instead
+     */
+    public IterativeStream<T> iterate(long maxWaitTimeMillis) {
+        throw new UnsupportedOperationException(IterativeStream.NOT_SUPPORTED);
+    }
+
     // ------------------------------------------------------------------ sinks
 
     /** Writes each record's {@code toString()} to standard out, prefixed {@code subtask> } when parallel. */

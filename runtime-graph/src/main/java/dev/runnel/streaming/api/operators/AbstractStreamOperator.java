@@ -93,7 +93,8 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
                 task.getLocalDirectories(),
                 null);
         keyedStateBackend = task.getStateBackend().createKeyedStateBackend(parameters);
-        timeServiceManager = new InternalTimeServiceManager<>(keyedStateBackend, this, task.getProcessingTimeService());
+        timeServiceManager = new InternalTimeServiceManager<>(keyedStateBackend, this, task.getProcessingTimeService(),
+                task.isBatchExecution());
     }
 
     @Override

@@ -47,6 +47,20 @@ public interface StreamTaskContext {
     /** The coordinator of source operator {@code operatorId} (split assignment). */
     dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId);
 
+    /**
+     * How the job runs, as the job graph resolved it: {@code STREAMING} or {@code BATCH} (never
+     * {@code AUTOMATIC}). In BATCH, operators emit final results at the end of input. Defaults to
+     * STREAMING for contexts that do not know (test harnesses).
+     */
+    default dev.runnel.api.common.RuntimeExecutionMode getRuntimeExecutionMode() {
+        return dev.runnel.api.common.RuntimeExecutionMode.STREAMING;
+    }
+
+    /** Whether the job runs in BATCH mode ({@link #getRuntimeExecutionMode()}). */
+    default boolean isBatchExecution() {
+        return getRuntimeExecutionMode() == dev.runnel.api.common.RuntimeExecutionMode.BATCH;
+    }
+
     /** Runs {@code action} on the task thread later. Thread-safe. */
     void execute(ThrowingRunnable action, String description);
 

@@ -1,6 +1,8 @@
 package dev.runnel.streaming.runtime.tasks;
 
 import dev.runnel.api.common.ExecutionConfig;
+import dev.runnel.api.common.RuntimeExecutionMode;
+import dev.runnel.configuration.ExecutionOptions;
 import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
 import dev.runnel.core.io.InputStatus;
@@ -20,7 +22,7 @@ import dev.runnel.streaming.api.operators.StreamOperator;
 import dev.runnel.streaming.api.operators.StreamTaskContext;
 import dev.runnel.streaming.api.operators.TwoInputStreamOperator;
 import dev.runnel.streaming.runtime.operators.OperatorException;
-import dev.runnel.streaming.runtime.source.SourceOperator;
+import dev.runnel.streaming.runtime.source.PollableSource;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -283,7 +285,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private TaskInput createInput(String subtaskName) {
         StreamOperator<?> head = chain.getHead();
         int inputs = deployment.vertex().getNumberOfInputs();
-        if (head instanceof SourceOperator<?, ?> source) {
+        if (head instanceof PollableSource source) {
             return new SourceTaskInput(source, waker);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
@@ -395,6 +397,13 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     @Override
     public Collection<KeyedStateHandle> getRestoredKeyedState(String operatorId) {
         return restoredState.getOrDefault(operatorId, List.of());
+    }
+
+    /** BATCH if the job graph says so (the generator resolves AUTOMATIC), else STREAMING. */
+    @Override
+    public RuntimeExecutionMode getRuntimeExecutionMode() {
+        return deployment.job().getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH
+                ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING;
     }
 
     @Override
