@@ -116,6 +116,15 @@ class ModuleDependencyTest {
     }
 
     @Test
+    void onlyTheTestClusterClassesNameJUnit() {
+        noClasses().that().resideOutsideOfPackages("dev.runnel.test..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "junit..")
+                .because("JUnit is an optional dependency of runtime-graph: it must only be loaded by a user's test"
+                        + " that uses MiniClusterWithClientResource or MiniClusterExtension")
+                .check(classes);
+    }
+
+    @Test
     void examplesDoNotDependOnTheDistribution() {
         noClasses().that(inModule("examples"))
                 .should().dependOnClassesThat(inModule("dist"))

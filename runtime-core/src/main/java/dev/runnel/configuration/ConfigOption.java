@@ -44,6 +44,20 @@ public final class ConfigOption<T> {
         });
     }
 
+    /** An enum constant, written as its name in any case ({@code batch}, {@code BATCH}). */
+    public static <E extends Enum<E>> ConfigOption<E> enumOption(String key, Class<E> type, E defaultValue,
+            String description) {
+        Objects.requireNonNull(type, "type");
+        return new ConfigOption<>(key, defaultValue, description, s -> {
+            for (E constant : type.getEnumConstants()) {
+                if (constant.name().equalsIgnoreCase(s)) {
+                    return constant;
+                }
+            }
+            throw new IllegalArgumentException("expected one of " + java.util.Arrays.toString(type.getEnumConstants()));
+        });
+    }
+
     /** A size in bytes, written as a number with an optional unit: {@code 64mb}, {@code 512 kb}, {@code 1g}. */
     public static ConfigOption<Long> memoryOption(String key, long defaultBytes, String description) {
         return new ConfigOption<>(key, defaultBytes, description, MemorySize::parseBytes);

@@ -63,6 +63,15 @@ public interface KeyedStateBackend<K> extends PriorityQueueSetFactory, Closeable
      */
     KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException;
 
+    /**
+     * The number of entries over all keyed states, keys and namespaces (timers not included); for
+     * tests. Stores that cannot count cheaply refuse.
+     */
+    default int numKeyValueStateEntries() {
+        throw new UnsupportedOperationException(getClass().getSimpleName()
+                + " does not count its state entries; use the heap state backend to test with numKeyedStateEntries()");
+    }
+
     @Override
     void close() throws IOException;
 }

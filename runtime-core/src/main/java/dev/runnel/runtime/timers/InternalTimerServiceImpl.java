@@ -138,6 +138,14 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
         }
     }
 
+    /**
+     * Fires, in order, every processing-time timer at or before {@code time}, as if processing time had
+     * reached it (BATCH execution fires them all at the end of input this way).
+     */
+    public void advanceProcessingTime(long time) throws Exception {
+        onProcessingTime(time);
+    }
+
     /** Fires every processing-time timer due at {@code time}; called by the physical wake-up. */
     void onProcessingTime(long time) throws Exception {
         nextWakeUp = null;

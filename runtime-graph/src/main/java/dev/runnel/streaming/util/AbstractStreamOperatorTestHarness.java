@@ -3,7 +3,6 @@ package dev.runnel.streaming.util;
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
-import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.java.functions.KeySelector;
@@ -23,6 +22,8 @@ import dev.runnel.streaming.api.operators.Output;
 import dev.runnel.streaming.api.operators.StreamOperator;
 import dev.runnel.streaming.api.operators.StreamOperatorParameters;
 import dev.runnel.streaming.api.operators.StreamTaskContext;
+import dev.runnel.streaming.api.watermark.Watermark;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import dev.runnel.util.OutputTag;
@@ -30,6 +31,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -37,14 +39,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
- * What the operator harnesses share: each runs one operator without a cluster; tests feed records,
- * watermarks and processing time by hand and read what it emitted. Keyed operators get real keyed
- * state and timers from a real store (the heap store by default), so tests exercise the same code as
- * jobs. The subclasses add the inputs: {@link OneInputStreamOperatorTestHarness},
- * {@link TwoInputStreamOperatorTestHarness} and their keyed forms.
+ * What every operator test harness shares: each runs one operator without a cluster, in a task of its
+ * own (manual processing time, a real state store, metrics, accumulators, a mailbox); tests feed
+ * records, watermarks and processing time by hand and read what it emitted. Keyed operators get real
+ * keyed state and timers from a real store (the heap store by default), so tests exercise the same
+ * code as jobs. The subclasses add the inputs: {@link OneInputStreamOperatorTestHarness},
+ * {@link TwoInputStreamOperatorTestHarness} and their keyed forms; {@link ProcessFunctionTestHarnesses}
+ * builds them around process functions.
  *
  * <pre>{@code
  * var harness = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), e -> e.id, Types.STRING);
@@ -54,12 +62,29 @@ import java.util.stream.Stream;
  * assertThat(harness.extractOutputValues()).containsExactly(...);
  * }</pre>
  *
- * <p>Single-threaded: call everything from the test thread. Output records are copies of the holder
- * (the values themselves are not copied).
+ * <p>Life cycle as in Flink: {@link #setup()}, {@link #initializeState} (or
+ * {@link #initializeEmptyState()}), {@link #open()}, {@link #close()}; {@code open()} does the steps
+ * not done yet.
+ *
+ * <p>Output is kept as Flink's harness keeps it: {@link StreamRecord} copies and {@link Watermark}s (of
+ * {@code dev.runnel.streaming.api.watermark}), in emission order (the values themselves are not copied).
+ *
+ * <p>Single-threaded: call everything from the test thread. Mails ({@code StreamTaskContext.execute},
+ * from any thread) queue up as in a task and run on the test thread: after each {@code process...},
+ * {@code setProcessingTime} and {@code endInput} call, in {@link #processMails()}, and while the
+ * operator waits in {@code yieldUntil}. Such a wait gives up after {@link #MAX_YIELD_MILLIS} with an
+ * error instead of hanging the test.
+ *
+ * @param <OUT> the operator's output type
  */
 public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoCloseable {
 
-    private final StreamOperator<OUT> operator;
+    /** How long {@code yieldUntil} waits for mail that makes its condition true before failing. */
+    public static final long MAX_YIELD_MILLIS = 30_000;
+
+    private record Mail(StreamTaskContext.ThrowingRunnable action, String description) {}
+
+    protected final StreamOperator<OUT> operator;
     private final OperatorConfig config;
     private final TaskInfo taskInfo;
     private final ExecutionConfig executionConfig = new ExecutionConfig();
@@ -67,12 +92,14 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
     private final ManualProcessingTimeService time = new ManualProcessingTimeService(0);
     private final SimpleMetricGroup metrics = new SimpleMetricGroup("harness");
     private final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
-    private final List<Object> output = new ArrayList<>();
-    private final Map<String, List<StreamRecord<?>>> sideOutputs = new HashMap<>();
+    private final ConcurrentLinkedQueue<Object> output = new ConcurrentLinkedQueue<>();
+    private final Map<String, ConcurrentLinkedQueue<StreamRecord<?>>> sideOutputs = new HashMap<>();
+    private final LinkedBlockingQueue<Mail> mails = new LinkedBlockingQueue<>();
     private final StateBackend stateBackend;
     private final File workingDirectory;
     private Collection<KeyedStateHandle> restoredState = List.of();
-    private boolean opened;
+    private boolean setupCalled;
+    private boolean initializeCalled;
 
     protected AbstractStreamOperatorTestHarness(StreamOperator<OUT> operator, OperatorConfig config,
             int parallelism, int subtaskIndex, StateBackend stateBackend) {
@@ -87,7 +114,17 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         }
     }
 
-    /** The store found under {@code name} on the classpath (e.g. "heap", "rocksdb"). */
+    /**
+     * An operator config for a harness: keyed when {@code keyType} is not null (by {@code keySelector1}
+     * and, for two inputs, {@code keySelector2}).
+     */
+    protected static OperatorConfig harnessConfig(StreamOperator<?> operator, KeySelector<?, ?> keySelector1,
+            KeySelector<?, ?> keySelector2, TypeInformation<?> keyType, int maxParallelism) {
+        return new OperatorConfig("harness-operator", operator.getClass().getSimpleName(), keySelector1, keySelector2,
+                keyType == null ? null : keyType.createSerializer(new SerializerConfig()), maxParallelism);
+    }
+
+    /** The store found under {@code name} on the classpath (e.g. "heap", "rocksdb"), or null. */
     public static StateBackend configuredBackend(String name) {
         for (StateBackendFactory factory : ServiceLoader.load(StateBackendFactory.class)) {
             if (factory.name().equals(name)) {
@@ -97,49 +134,164 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         return null;
     }
 
-    public ExecutionConfig getExecutionConfig() {
-        return executionConfig;
+    // ------------------------------------------------------------------ life cycle
+
+    /** Connects the operator to the harness's task and output; {@link #open()} does it if needed. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void setup() {
+        if (setupCalled) {
+            throw new IllegalStateException("setup() was already called on this harness");
+        }
+        setupCalled = true;
+        operator.setup(new StreamOperatorParameters(new Context(), config, new CollectingOutput()));
     }
 
-    /** Restore keyed state from these snapshots when opening (call before {@link #open()}). */
-    public void initializeState(Collection<KeyedStateHandle> snapshots) {
-        if (opened) {
-            throw new IllegalStateException("initializeState must be called before open()");
+    /** Restore keyed state from these snapshots (before {@link #open()}); sets up the operator if needed. */
+    public void initializeState(Collection<KeyedStateHandle> snapshots) throws Exception {
+        if (initializeCalled) {
+            throw new IllegalStateException("initializeState must be called once, before open()");
         }
         this.restoredState = List.copyOf(snapshots);
+        if (!setupCalled) {
+            setup();
+        }
+        initializeCalled = true;
+        operator.initializeState();
     }
 
-    /** Sets up, initializes state and opens the operator. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    /** Initializes the operator with no state to restore. */
+    public void initializeEmptyState() throws Exception {
+        initializeState(List.of());
+    }
+
+    /** Sets up and initializes the operator if that was not done yet, then opens it. */
     public void open() throws Exception {
-        opened = true;
-        operator.setup(new StreamOperatorParameters(new Context(), config, new CollectingOutput()));
-        operator.initializeState();
+        if (!initializeCalled) {
+            initializeEmptyState();
+        }
         operator.open();
     }
 
-    /** Advances processing time: fires processing-time timers due by {@code timestamp}. */
+    /** End of all input: the operator's {@code finish()}, then the mails it left. */
+    public void endInput() throws Exception {
+        operator.finish();
+        processMails();
+    }
+
+    /** Closes the operator and deletes the harness's working files. */
+    @Override
+    public void close() throws Exception {
+        try {
+            operator.close();
+        } finally {
+            try (Stream<Path> files = Files.walk(workingDirectory.toPath())) {
+                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ mailbox
+
+    /** Runs every queued mail, including those the mails queue, on the calling (test) thread. */
+    public void processMails() throws Exception {
+        Mail mail;
+        while ((mail = mails.poll()) != null) {
+            runMail(mail);
+        }
+    }
+
+    private static void runMail(Mail mail) throws Exception {
+        try {
+            mail.action().run();
+        } catch (OperatorException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Mail '" + mail.description() + "' failed: " + e, e);
+        }
+    }
+
+    private void yieldUntil(BooleanSupplier condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_YIELD_MILLIS);
+        while (!condition.getAsBoolean()) {
+            long remaining = deadline - System.nanoTime();
+            Mail mail = remaining > 0 ? mails.poll(remaining, TimeUnit.NANOSECONDS) : null;
+            if (mail == null) {
+                throw new IllegalStateException("The operator waited " + MAX_YIELD_MILLIS + " ms in yieldUntil and no"
+                        + " mail made its condition true. Complete its pending work from another thread, or advance"
+                        + " processing time before the call that waits.");
+            }
+            runMail(mail);
+        }
+    }
+
+    // ------------------------------------------------------------------ time
+
+    /** Advances processing time: fires processing-time timers due by {@code timestamp}, then runs mails. */
     public void setProcessingTime(long timestamp) throws Exception {
         time.advanceTo(timestamp);
+        processMails();
     }
 
     public long getProcessingTime() {
         return time.getCurrentProcessingTime();
     }
 
-    /** End of input: the operator's {@code finish()}. */
-    public void endInput() throws Exception {
-        operator.finish();
+    public ManualProcessingTimeService getProcessingTimeService() {
+        return time;
     }
 
-    /** Everything emitted so far: {@link StreamRecord}s and {@link Watermark}s, in order. */
-    public List<Object> getOutput() {
+    /** Event-time timers queued in the operator, over all keys. */
+    public int numEventTimeTimers() {
+        return abstractOperator("count timers").numEventTimeTimers();
+    }
+
+    /** Processing-time timers queued in the operator, over all keys. */
+    public int numProcessingTimeTimers() {
+        return abstractOperator("count timers").numProcessingTimeTimers();
+    }
+
+    // ------------------------------------------------------------------ keyed state
+
+    /** Entries over all keyed states, keys and namespaces of the operator (heap store only, as in Flink). */
+    public int numKeyedStateEntries() {
+        return keyedStateBackend("count keyed state").numKeyValueStateEntries();
+    }
+
+    /** The operator's keyed state backend (after {@link #open()}); for keyed operators. */
+    @SuppressWarnings("unchecked")
+    public <K> KeyedStateBackend<K> getKeyedStateBackend() {
+        return (KeyedStateBackend<K>) (KeyedStateBackend<?>) keyedStateBackend("access keyed state");
+    }
+
+    /** Snapshots all keyed state and timers of this subtask, in memory; for keyed operators. */
+    public KeyedStateHandle snapshot() throws Exception {
+        KeyedStateBackend<Object> backend = keyedStateBackend("snapshot keyed state");
+        KeyGroupRange range = backend.getKeyGroupRange();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        var offsets = backend.snapshot(range, out);
+        return new ByteStreamStateHandle("harness snapshot of " + operator.getOperatorName(), out.toByteArray(), offsets);
+    }
+
+    private KeyedStateBackend<Object> keyedStateBackend(String what) {
+        KeyedStateBackend<Object> backend = abstractOperator(what).getKeyedStateBackend();
+        if (backend == null) {
+            throw new UnsupportedOperationException("Operator '" + operator.getOperatorName() + "' has no keyed state:"
+                    + " use a keyed harness (KeyedOneInputStreamOperatorTestHarness, KeyedTwoInputStreamOperatorTestHarness)");
+        }
+        return backend;
+    }
+
+    // ------------------------------------------------------------------ output
+
+    /** Everything emitted so far: {@link StreamRecord}s and {@link Watermark}s, in order (mutable). */
+    public ConcurrentLinkedQueue<Object> getOutput() {
         return output;
     }
 
+    /** The records emitted so far, without watermarks. */
     @SuppressWarnings("unchecked")
-    public List<StreamRecord<OUT>> extractOutputStreamRecords() {
-        List<StreamRecord<OUT>> records = new ArrayList<>();
+    public List<StreamRecord<? extends OUT>> extractOutputStreamRecords() {
+        List<StreamRecord<? extends OUT>> records = new ArrayList<>();
         for (Object o : output) {
             if (o instanceof StreamRecord<?> r) {
                 records.add((StreamRecord<OUT>) r);
@@ -148,26 +300,35 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         return records;
     }
 
+    /** The values of the records emitted so far. */
     public List<OUT> extractOutputValues() {
-        return extractOutputStreamRecords().stream().map(StreamRecord::getValue).toList();
+        List<OUT> values = new ArrayList<>();
+        for (StreamRecord<? extends OUT> r : extractOutputStreamRecords()) {
+            values.add(r.getValue());
+        }
+        return values;
     }
 
+    /** The watermarks emitted so far. */
     public List<Watermark> getWatermarks() {
         return output.stream().filter(o -> o instanceof Watermark).map(o -> (Watermark) o).toList();
     }
 
-    @SuppressWarnings("unchecked")
-    public <X> List<StreamRecord<X>> getSideOutput(OutputTag<X> tag) {
-        List<StreamRecord<X>> records = new ArrayList<>();
-        for (StreamRecord<?> r : sideOutputs.getOrDefault(tag.getId(), List.of())) {
-            records.add((StreamRecord<X>) r);
-        }
-        return records;
+    /** The records emitted to side output {@code tag}, or null when there are none (as in Flink). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public <X> ConcurrentLinkedQueue<StreamRecord<X>> getSideOutput(OutputTag<X> tag) {
+        return (ConcurrentLinkedQueue) sideOutputs.get(tag.getId());
     }
 
     public void clearOutput() {
         output.clear();
         sideOutputs.clear();
+    }
+
+    // ------------------------------------------------------------------ access
+
+    public ExecutionConfig getExecutionConfig() {
+        return executionConfig;
     }
 
     public MetricGroup getMetricGroup() {
@@ -178,52 +339,21 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         return accumulators;
     }
 
-    public ManualProcessingTimeService getProcessingTimeService() {
-        return time;
-    }
-
     public StreamOperator<OUT> getOperator() {
         return operator;
     }
 
-    /** An operator config for the harness: keyed when {@code keySerializer} is not null. */
-    protected static OperatorConfig harnessConfig(StreamOperator<?> operator, KeySelector<?, ?> keySelector1,
-            KeySelector<?, ?> keySelector2, TypeInformation<?> keyType, int maxParallelism) {
-        return new OperatorConfig("harness-operator", operator.getClass().getSimpleName(), keySelector1, keySelector2,
-                keyType == null ? null : keyType.createSerializer(new SerializerConfig()), maxParallelism);
-    }
-
-    /** The operator's keyed state backend (after {@link #open()}); for keyed operators. */
-    @SuppressWarnings("unchecked")
-    public <K> KeyedStateBackend<K> getKeyedStateBackend() {
-        return (KeyedStateBackend<K>) (KeyedStateBackend<?>) abstractOperator().getKeyedStateBackend();
-    }
-
-    /** Snapshots all keyed state and timers of this subtask, in memory; for keyed operators. */
-    public KeyedStateHandle snapshot() throws Exception {
-        KeyedStateBackend<Object> backend = getKeyedStateBackend();
-        KeyGroupRange range = backend.getKeyGroupRange();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        var offsets = backend.snapshot(range, out);
-        return new ByteStreamStateHandle("harness snapshot of " + operator.getOperatorName(), out.toByteArray(), offsets);
-    }
-
-    @Override
-    public void close() throws Exception {
-        try {
-            operator.close();
-        } finally {
-            try (Stream<java.nio.file.Path> files = Files.walk(workingDirectory.toPath())) {
-                files.sorted(Comparator.reverseOrder()).map(java.nio.file.Path::toFile).forEach(File::delete);
-            }
-        }
-    }
-
-    private AbstractStreamOperator<?> abstractOperator() {
+    protected AbstractStreamOperator<?> abstractOperator(String what) {
         if (!(operator instanceof AbstractStreamOperator<?> abs)) {
-            throw new UnsupportedOperationException("keyed state access needs an AbstractStreamOperator");
+            throw new UnsupportedOperationException("The harness can only " + what + " of an AbstractStreamOperator, not of "
+                    + operator.getClass().getName());
         }
         return abs;
+    }
+
+    /** The harness's watermark as the operators take it. */
+    static dev.runnel.api.common.eventtime.Watermark toOperatorWatermark(Watermark mark) {
+        return new dev.runnel.api.common.eventtime.Watermark(mark.getTimestamp());
     }
 
     private final class CollectingOutput implements Output<OUT> {
@@ -234,12 +364,13 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
 
         @Override
         public <X> void collect(OutputTag<X> outputTag, StreamRecord<X> record) {
-            sideOutputs.computeIfAbsent(outputTag.getId(), id -> new ArrayList<>()).add(record.copy(record.getValue()));
+            sideOutputs.computeIfAbsent(outputTag.getId(), id -> new ConcurrentLinkedQueue<>())
+                    .add(record.copy(record.getValue()));
         }
 
         @Override
-        public void emitWatermark(Watermark watermark) {
-            output.add(watermark);
+        public void emitWatermark(dev.runnel.api.common.eventtime.Watermark watermark) {
+            output.add(new Watermark(watermark.getTimestamp()));
         }
 
         @Override
@@ -310,11 +441,12 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
 
         @Override
         public void execute(ThrowingRunnable action, String description) {
-            try {
-                action.run();
-            } catch (Exception e) {
-                throw new IllegalStateException("Mail '" + description + "' failed: " + e, e);
-            }
+            mails.add(new Mail(action, description));
+        }
+
+        @Override
+        public void yieldUntil(BooleanSupplier condition) throws Exception {
+            AbstractStreamOperatorTestHarness.this.yieldUntil(condition);
         }
     }
 }

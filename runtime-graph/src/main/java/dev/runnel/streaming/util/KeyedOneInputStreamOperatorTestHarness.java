@@ -18,6 +18,13 @@ public class KeyedOneInputStreamOperatorTestHarness<K, IN, OUT> extends OneInput
         this(operator, keySelector, keyType, 128, 1, 0, null);
     }
 
+    /** Subtask {@code subtaskIndex} of {@code numSubtasks}, the heap store (Flink's signature). */
+    public KeyedOneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator,
+            KeySelector<IN, K> keySelector, TypeInformation<K> keyType, int maxParallelism, int numSubtasks,
+            int subtaskIndex) {
+        this(operator, keySelector, keyType, maxParallelism, numSubtasks, subtaskIndex, null);
+    }
+
     /** Subtask {@code subtaskIndex} of {@code parallelism}, on {@code stateBackend} (null: the heap store). */
     public KeyedOneInputStreamOperatorTestHarness(OneInputStreamOperator<IN, OUT> operator,
             KeySelector<IN, K> keySelector, TypeInformation<K> keyType, int maxParallelism, int parallelism,

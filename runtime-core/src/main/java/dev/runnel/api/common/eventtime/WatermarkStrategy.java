@@ -16,9 +16,33 @@ import java.util.Objects;
  *
  * Serializable, so a job can be shipped; the generator and assigner are created per subtask.
  */
-public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Serializable {
+public interface WatermarkStrategy<T>
+        extends TimestampAssignerSupplier<T>, WatermarkGeneratorSupplier<T>, Serializable {
 
-    /** The timestamp assigner; by default the record keeps the timestamp its source gave it. */
+    /**
+     * The watermark generator for one subtask, as Flink's {@code WatermarkStrategy} declares it.
+     */
+    @Override
+    WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context);
+
+    /**
+     * The timestamp assigner for one subtask, as Flink's {@code WatermarkStrategy} declares it. The
+     * runtime calls this method. By default it returns {@link #createTimestampAssigner()} (the record
+     * keeps the timestamp its source gave it), so strategies written against Runnel's former
+     * no-argument form keep working.
+     */
+    @Override
+    default TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+        return createTimestampAssigner();
+    }
+
+    /**
+     * Runnel's former form of {@link #createTimestampAssigner(TimestampAssignerSupplier.Context)},
+     * which calls it; by default the record keeps the timestamp its source gave it.
+     *
+     * @deprecated override {@link #createTimestampAssigner(TimestampAssignerSupplier.Context)}, as in Flink
+     */
+    @Deprecated
     default TimestampAssigner<T> createTimestampAssigner() {
         return new RecordTimestampAssigner<>();
     }
@@ -26,18 +50,24 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
     /** This strategy with timestamps taken from {@code assigner}. */
     default WatermarkStrategy<T> withTimestampAssigner(SerializableTimestampAssigner<T> assigner) {
         Objects.requireNonNull(assigner, "assigner");
+        return withTimestampAssigner(TimestampAssignerSupplier.of(assigner));
+    }
+
+    /** This strategy with timestamps taken from the assigners {@code supplier} creates per subtask. */
+    default WatermarkStrategy<T> withTimestampAssigner(TimestampAssignerSupplier<T> supplier) {
+        Objects.requireNonNull(supplier, "supplier");
         WatermarkStrategy<T> base = this;
         return new WatermarkStrategy<>() {
             private static final long serialVersionUID = 1L;
 
             @Override
-            public WatermarkGenerator<T> createWatermarkGenerator(Context context) {
+            public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
                 return base.createWatermarkGenerator(context);
             }
 
             @Override
-            public TimestampAssigner<T> createTimestampAssigner() {
-                return assigner;
+            public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+                return supplier.createTimestampAssigner(context);
             }
         };
     }
@@ -50,14 +80,14 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
             private static final long serialVersionUID = 1L;
 
             @Override
-            public WatermarkGenerator<T> createWatermarkGenerator(Context context) {
-                return new WatermarksWithIdleness<>(
-                        base.createWatermarkGenerator(context), idleTimeout, context::currentProcessingTime);
+            public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+                return new WatermarksWithIdleness<>(base.createWatermarkGenerator(context), idleTimeout,
+                        context.getInputActivityClock()::relativeTimeMillis);
             }
 
             @Override
-            public TimestampAssigner<T> createTimestampAssigner() {
-                return base.createTimestampAssigner();
+            public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+                return base.createTimestampAssigner(context);
             }
         };
     }

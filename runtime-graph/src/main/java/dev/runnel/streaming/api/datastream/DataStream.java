@@ -6,6 +6,7 @@ import dev.runnel.api.common.functions.FlatMapFunction;
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.functions.MapFunction;
 import dev.runnel.api.common.functions.Partitioner;
+import dev.runnel.api.common.state.MapStateDescriptor;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.connector.sink2.Sink;
 import dev.runnel.api.java.functions.KeySelector;
@@ -161,6 +162,20 @@ public class DataStream<T> {
         return partition(new BroadcastPartitioner<>());
     }
 
+    /**
+     * A broadcast stream for the broadcast state pattern: every element goes to every parallel instance of
+     * the operator it is {@link #connect(BroadcastStream) connected} to, which keeps one broadcast state
+     * (a map) per descriptor.
+     */
+    public BroadcastStream<T> broadcast(final MapStateDescriptor<?, ?>... broadcastStateDescriptors) {
+        Objects.requireNonNull(broadcastStateDescriptors, "broadcastStateDescriptors");
+        for (MapStateDescriptor<?, ?> descriptor : broadcastStateDescriptors) {
+            Objects.requireNonNull(descriptor, "a broadcast state descriptor is null");
+        }
+        DataStream<T> broadcast = broadcast();
+        return new BroadcastStream<>(environment, broadcast.getTransformation(), broadcastStateDescriptors);
+    }
+
     /** Round robin over all downstream subtasks. */
     public DataStream<T> rebalance() {
         return partition(new RebalancePartitioner<>());
@@ -228,6 +243,14 @@ public class DataStream<T> {
         return new ConnectedStreams<>(environment, this, other);
     }
 
+    /**
+     * Connects this stream (keyed or not) to {@code broadcastStream}: process the pair with a
+     * {@code BroadcastProcessFunction} or, when this stream is keyed, a {@code KeyedBroadcastProcessFunction}.
+     */
+    public <R> BroadcastConnectedStream<T, R> connect(BroadcastStream<R> broadcastStream) {
+        return new BroadcastConnectedStream<>(environment, this, broadcastStream);
+    }
+
     // ------------------------------------------------------------------ windows of the whole stream
 
     /** Groups the whole stream into windows, evaluated by one subtask (parallelism 1). */
@@ -243,6 +266,26 @@ public class DataStream<T> {
     /** Sliding count windows over the whole stream: every {@code slide} records, the last {@code size}. */
     public AllWindowedStream<T, GlobalWindow> countWindowAll(long size, long slide) {
         return windowAll(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
+    }
+
+    // ------------------------------------------------------------------ iterations
+
+    /**
+     * Not supported: Runnel does not run iterations, as Flink 2 removed them.
+     *
+     * @throws UnsupportedOperationException always, saying what to use instead
+     */
+    public IterativeStream<T> iterate() {
+        throw new UnsupportedOperationException(IterativeStream.NOT_SUPPORTED);
+    }
+
+    /**
+     * Not supported, as {@link #iterate()}.
+     *
+     * @throws UnsupportedOperationException always, saying what to use instead
+     */
+    public IterativeStream<T> iterate(long maxWaitTimeMillis) {
+        throw new UnsupportedOperationException(IterativeStream.NOT_SUPPORTED);
     }
 
     // ------------------------------------------------------------------ sinks

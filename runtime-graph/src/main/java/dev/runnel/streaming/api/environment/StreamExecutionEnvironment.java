@@ -2,6 +2,8 @@ package dev.runnel.streaming.api.environment;
 
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.JobExecutionResult;
+import dev.runnel.api.common.RuntimeExecutionMode;
+import dev.runnel.configuration.ExecutionOptions;
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.common.typeinfo.Types;
@@ -21,7 +23,10 @@ import dev.runnel.runtime.minicluster.EmbeddedRuntime;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.api.datastream.DataStreamSource;
+import dev.runnel.streaming.api.functions.source.ParallelSourceFunction;
 import dev.runnel.streaming.api.functions.source.SocketTextStreamSource;
+import dev.runnel.streaming.api.functions.source.SourceFunction;
+import dev.runnel.streaming.api.operators.StreamSource;
 import dev.runnel.streaming.api.graph.ExecutionPlan;
 import dev.runnel.streaming.api.graph.StreamGraph;
 import dev.runnel.streaming.api.graph.StreamGraphGenerator;
@@ -79,6 +84,9 @@ public class StreamExecutionEnvironment {
     private long checkpointInterval = -1;
     private int nextId;
 
+    /** Set while a test cluster is the context (see {@link #initializeContextEnvironment}). */
+    private static volatile StreamExecutionEnvironmentFactory contextEnvironmentFactory;
+
     protected StreamExecutionEnvironment(Configuration configuration, int parallelism) {
         this.configuration = configuration.copy();
         setParallelism(parallelism);
@@ -110,7 +118,22 @@ public class StreamExecutionEnvironment {
      * {@code parallelism.default: 4}).
      */
     public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
-        return new StreamExecutionEnvironment(configuration);
+        StreamExecutionEnvironmentFactory factory = contextEnvironmentFactory;
+        return factory != null ? factory.createExecutionEnvironment(configuration)
+                : new StreamExecutionEnvironment(configuration);
+    }
+
+    /**
+     * Makes {@link #getExecutionEnvironment()} create its environments with {@code factory} until
+     * {@link #resetContextEnvironment()}, in every thread (the test cluster rules use this).
+     */
+    protected static void initializeContextEnvironment(StreamExecutionEnvironmentFactory factory) {
+        contextEnvironmentFactory = Objects.requireNonNull(factory, "factory");
+    }
+
+    /** {@link #getExecutionEnvironment()} creates plain embedded environments again. */
+    protected static void resetContextEnvironment() {
+        contextEnvironmentFactory = null;
     }
 
     private static int defaultParallelism(Configuration configuration) {
@@ -141,6 +164,16 @@ public class StreamExecutionEnvironment {
     /** The job's configuration (state backend, shuffle, memory); mutable until execution. */
     public Configuration getConfiguration() {
         return configuration;
+    }
+
+    /**
+     * How the job runs: STREAMING (default), BATCH (bounded input; keyed aggregations and windows
+     * emit only final results) or AUTOMATIC (BATCH when every source is bounded). The same as setting
+     * {@code execution.runtime-mode}; see {@link RuntimeExecutionMode}.
+     */
+    public StreamExecutionEnvironment setRuntimeMode(RuntimeExecutionMode executionMode) {
+        configuration.set(ExecutionOptions.RUNTIME_MODE, Objects.requireNonNull(executionMode, "executionMode"));
+        return this;
     }
 
     public StreamExecutionEnvironment setParallelism(int parallelism) {
@@ -377,6 +410,51 @@ public class StreamExecutionEnvironment {
                 new SourceOperator<>(source, watermarkStrategy), type, Transformation.DEFAULT_PARALLELISM, List.of());
         addOperator(t);
         return new DataStreamSource<>(this, t);
+    }
+
+    /**
+     * A stream produced by a legacy {@link SourceFunction}, named "Custom Source"; the record type is
+     * taken from the function. A function that is not a {@link ParallelSourceFunction} runs with
+     * parallelism 1. See {@link StreamSource} for how it runs.
+     */
+    public <OUT> DataStreamSource<OUT> addSource(SourceFunction<OUT> function) {
+        return addSource(function, "Custom Source");
+    }
+
+    public <OUT> DataStreamSource<OUT> addSource(SourceFunction<OUT> function, String sourceName) {
+        return addSource(function, sourceName, null);
+    }
+
+    public <OUT> DataStreamSource<OUT> addSource(SourceFunction<OUT> function, TypeInformation<OUT> typeInfo) {
+        return addSource(function, "Custom Source", typeInfo);
+    }
+
+    /** Like {@link #addSource(SourceFunction)}, named {@code sourceName}, with records of type {@code typeInfo}
+     * (null: taken from the function). */
+    public <OUT> DataStreamSource<OUT> addSource(SourceFunction<OUT> function, String sourceName,
+            TypeInformation<OUT> typeInfo) {
+        Objects.requireNonNull(function, "function");
+        Objects.requireNonNull(sourceName, "sourceName");
+        TypeInformation<OUT> type = typeInfo != null ? typeInfo : sourceFunctionType(function, sourceName);
+        dev.runnel.util.ClosureCleaner.clean(function);
+        PhysicalTransformation<OUT> t = new PhysicalTransformation<>(nextId(), sourceName, new StreamSource<>(function),
+                type, Transformation.DEFAULT_PARALLELISM, List.of());
+        addOperator(t);
+        return new DataStreamSource<>(this, t, function instanceof ParallelSourceFunction<?>);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <OUT> TypeInformation<OUT> sourceFunctionType(SourceFunction<OUT> function, String sourceName) {
+        if (function instanceof ResultTypeQueryable<?> queryable) {
+            return (TypeInformation<OUT>) queryable.getProducedType();
+        }
+        try {
+            return (TypeInformation<OUT>) TypeExtractor.createTypeInfo(SourceFunction.class, function.getClass(), 0);
+        } catch (InvalidTypesException e) {
+            throw new InvalidTypesException("The record type of source '" + sourceName + "' cannot be determined "
+                    + "from its SourceFunction: " + e.getMessage()
+                    + " Pass it: addSource(function, name, Types.STRING).", e);
+        }
     }
 
     // ------------------------------------------------------------------ execution

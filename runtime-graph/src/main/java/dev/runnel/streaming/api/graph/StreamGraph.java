@@ -2,6 +2,7 @@ package dev.runnel.streaming.api.graph;
 
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.InvalidProgramException;
+import dev.runnel.api.common.RuntimeExecutionMode;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.partitioner.StreamPartitioner;
@@ -35,6 +36,7 @@ public final class StreamGraph {
     private final boolean chainingEnabled;
     private final Map<Integer, StreamNode> nodes = new LinkedHashMap<>();
     private final List<StreamEdge> edges = new ArrayList<>();
+    private RuntimeExecutionMode runtimeExecutionMode = RuntimeExecutionMode.STREAMING;
 
     public StreamGraph(String jobName, ExecutionConfig executionConfig, Configuration configuration,
             StateBackend stateBackend, long bufferTimeoutMillis, boolean chainingEnabled) {
@@ -81,6 +83,19 @@ public final class StreamGraph {
 
     public boolean isChainingEnabled() {
         return chainingEnabled;
+    }
+
+    /** How the job runs: STREAMING or BATCH, AUTOMATIC already resolved by the generator. */
+    public RuntimeExecutionMode getRuntimeExecutionMode() {
+        return runtimeExecutionMode;
+    }
+
+    /** Sets the resolved mode; AUTOMATIC is not a mode a job runs in. */
+    public void setRuntimeExecutionMode(RuntimeExecutionMode mode) {
+        if (Objects.requireNonNull(mode, "mode") == RuntimeExecutionMode.AUTOMATIC) {
+            throw new IllegalArgumentException("A stream graph runs in STREAMING or BATCH; resolve AUTOMATIC first");
+        }
+        this.runtimeExecutionMode = mode;
     }
 
     public void addNode(StreamNode node) {

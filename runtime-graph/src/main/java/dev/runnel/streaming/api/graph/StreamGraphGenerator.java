@@ -1,6 +1,10 @@
 package dev.runnel.streaming.api.graph;
 
+import dev.runnel.api.common.RuntimeExecutionMode;
 import dev.runnel.api.common.serialization.SerializerConfig;
+import dev.runnel.api.connector.source.Boundedness;
+import dev.runnel.configuration.ExecutionOptions;
+import dev.runnel.streaming.runtime.source.SourceOperator;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.runtime.partitioner.ForwardPartitioner;
 import dev.runnel.runtime.partitioner.RebalancePartitioner;
@@ -48,13 +52,51 @@ public final class StreamGraphGenerator {
         this.serializerConfig = graph.getExecutionConfig().getSerializerConfig();
     }
 
-    /** Adds every transformation (and what it reads) to the graph, then validates it. */
+    /**
+     * Adds every transformation (and what it reads) to the graph, validates it, and resolves the
+     * runtime mode ({@code execution.runtime-mode}): AUTOMATIC becomes BATCH when every source is
+     * bounded and STREAMING otherwise; BATCH with an unbounded source fails, naming it.
+     */
     public StreamGraph generate(List<Transformation<?>> transformations) {
         for (Transformation<?> t : transformations) {
             translate(t);
         }
         graph.validate();
+        graph.setRuntimeExecutionMode(resolveRuntimeMode());
         return graph;
+    }
+
+    private RuntimeExecutionMode resolveRuntimeMode() {
+        RuntimeExecutionMode configured = graph.getConfiguration().get(ExecutionOptions.RUNTIME_MODE);
+        StreamNode unbounded = firstUnboundedSource();
+        if (configured == RuntimeExecutionMode.AUTOMATIC) {
+            return unbounded == null ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING;
+        }
+        if (configured == RuntimeExecutionMode.BATCH && unbounded != null) {
+            throw new IllegalStateException("Source '" + unbounded.getName() + "' is unbounded (CONTINUOUS_UNBOUNDED), "
+                    + "but the job '" + graph.getJobName() + "' is set to run in BATCH mode ('"
+                    + ExecutionOptions.RUNTIME_MODE.key() + "'), which needs every source to end. Use a bounded "
+                    + "source, or set the runtime mode to STREAMING or AUTOMATIC.");
+        }
+        return configured;
+    }
+
+    /** The first source node that does not end by itself, or null if every source is bounded. */
+    private StreamNode firstUnboundedSource() {
+        for (StreamNode node : graph.getNodes()) {
+            if (node.getInEdges().isEmpty() && boundedness(node) != Boundedness.BOUNDED) {
+                return node;
+            }
+        }
+        return null;
+    }
+
+    /** A FLIP-27 source says; a legacy SourceFunction is unbounded, as in Flink. */
+    private static Boundedness boundedness(StreamNode node) {
+        if (node.getOperator() instanceof SourceOperator<?, ?> source) {
+            return source.getSource().getBoundedness();
+        }
+        return Boundedness.CONTINUOUS_UNBOUNDED;
     }
 
     private List<Handle> translate(Transformation<?> t) {

@@ -2,6 +2,8 @@ package dev.runnel.streaming.api.graph;
 
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.ExecutionOptions;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
@@ -40,6 +42,11 @@ public final class StreamingJobGraphGenerator {
                 + config.getGlobalJobParameters().getClass().getName() + ")");
     }
 
+    /** The job's configuration with the resolved runtime mode, which the tasks read. */
+    private static Configuration jobConfiguration(StreamGraph graph) {
+        return graph.getConfiguration().copy().set(ExecutionOptions.RUNTIME_MODE, graph.getRuntimeExecutionMode());
+    }
+
     public static JobGraph createJobGraph(StreamGraph graph) {
         List<StreamNode> order = graph.topologicalOrder();
         Map<Integer, Integer> headOf = new HashMap<>();
@@ -57,7 +64,7 @@ public final class StreamingJobGraphGenerator {
         }
 
         JobGraph jobGraph = new JobGraph(graph.getJobName(), shippedCopy(graph.getExecutionConfig()),
-                graph.getConfiguration(), graph.getStateBackend(), graph.getBufferTimeoutMillis());
+                jobConfiguration(graph), graph.getStateBackend(), graph.getBufferTimeoutMillis());
         Map<Integer, JobVertex> vertexOfHead = new HashMap<>();
         Map<Integer, ChainedOperator> operatorOfNode = new HashMap<>();
         Map<Integer, Integer> indexInChain = new HashMap<>();

@@ -93,7 +93,8 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
                 task.getLocalDirectories(),
                 null);
         keyedStateBackend = task.getStateBackend().createKeyedStateBackend(parameters);
-        timeServiceManager = new InternalTimeServiceManager<>(keyedStateBackend, this, task.getProcessingTimeService());
+        timeServiceManager = new InternalTimeServiceManager<>(keyedStateBackend, this, task.getProcessingTimeService(),
+                task.isBatchExecution());
     }
 
     @Override
@@ -192,6 +193,16 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         requireKeyed("use timers");
         return timeServiceManager.getInternalTimerService(
                 name, namespaceSerializer, (Triggerable<Object, N>) triggerable);
+    }
+
+    /** Event-time timers of this operator over all keys (0 when it is not keyed); for tests. */
+    public int numEventTimeTimers() {
+        return timeServiceManager == null ? 0 : timeServiceManager.numEventTimeTimers();
+    }
+
+    /** Processing-time timers of this operator over all keys (0 when it is not keyed); for tests. */
+    public int numProcessingTimeTimers() {
+        return timeServiceManager == null ? 0 : timeServiceManager.numProcessingTimeTimers();
     }
 
     protected ProcessingTimeService getProcessingTimeService() {

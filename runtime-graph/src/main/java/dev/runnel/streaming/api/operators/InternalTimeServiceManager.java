@@ -11,11 +11,17 @@ import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import dev.runnel.runtime.timers.TimerSerializer;
 import dev.runnel.runtime.timers.Triggerable;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The timer services of one keyed operator, by name. Their queues live in the operator's keyed state
  * backend (so they are snapshotted with it); watermarks reach all of them. Task thread only.
+ *
+ * <p>In BATCH execution, as in Flink's batch mode, processing time does not drive timers: processing-time
+ * timers are queued but fire only at the end of input, together with all event-time timers, when the
+ * final watermark ({@code Long.MAX_VALUE}) arrives. Event-time timers fire first, then processing-time
+ * ones, until timers registered while firing are exhausted too.
  */
 public final class InternalTimeServiceManager<K> {
 
@@ -23,12 +29,21 @@ public final class InternalTimeServiceManager<K> {
     private final KeyContext keyContext;
     private final ProcessingTimeService processingTimeService;
     private final Map<String, InternalTimerServiceImpl<K, ?>> services = new LinkedHashMap<>();
+    private final boolean batch;
 
+    /** The timer services of a STREAMING operator. */
     public InternalTimeServiceManager(
             KeyedStateBackend<K> backend, KeyContext keyContext, ProcessingTimeService processingTimeService) {
+        this(backend, keyContext, processingTimeService, false);
+    }
+
+    /** The timer services of an operator; with {@code batch}, timers fire only at the end of input. */
+    public InternalTimeServiceManager(KeyedStateBackend<K> backend, KeyContext keyContext,
+            ProcessingTimeService processingTimeService, boolean batch) {
         this.backend = backend;
         this.keyContext = keyContext;
-        this.processingTimeService = processingTimeService;
+        this.processingTimeService = batch ? new EndOfInputOnly(processingTimeService) : processingTimeService;
+        this.batch = batch;
     }
 
     /** The timer service named {@code name}, created on first use. */
@@ -51,10 +66,55 @@ public final class InternalTimeServiceManager<K> {
         return service;
     }
 
-    /** Fires the event-time timers of every service up to {@code watermark}. */
+    /**
+     * Fires the event-time timers of every service up to {@code watermark}; in BATCH, at the final
+     * watermark, every timer.
+     */
     public void advanceWatermark(long watermark) throws Exception {
+        if (batch && watermark == Long.MAX_VALUE) {
+            fireAllTimers();
+            return;
+        }
         for (InternalTimerServiceImpl<K, ?> service : services.values()) {
             service.advanceWatermark(watermark);
+        }
+    }
+
+    /** Event-time timers queued in all services (all keys). */
+    public int numEventTimeTimers() {
+        return services.values().stream().mapToInt(InternalTimerServiceImpl::numEventTimeTimers).sum();
+    }
+
+    /** Processing-time timers queued in all services (all keys). */
+    public int numProcessingTimeTimers() {
+        return services.values().stream().mapToInt(InternalTimerServiceImpl::numProcessingTimeTimers).sum();
+    }
+
+    /** BATCH end of input: fires every event-time and processing-time timer, including ones registered meanwhile. */
+    public void fireAllTimers() throws Exception {
+        boolean pending = true;
+        while (pending) {
+            for (InternalTimerServiceImpl<K, ?> service : List.copyOf(services.values())) {
+                service.advanceWatermark(Long.MAX_VALUE);
+                service.advanceProcessingTime(Long.MAX_VALUE);
+            }
+            pending = numEventTimeTimers() + numProcessingTimeTimers() > 0;
+        }
+    }
+
+    /**
+     * BATCH's processing-time service for timers: tells the time, but its wake-ups never fire, so
+     * processing-time timers wait for {@link #fireAllTimers()}.
+     */
+    private record EndOfInputOnly(ProcessingTimeService clock) implements ProcessingTimeService {
+        @Override
+        public long getCurrentProcessingTime() {
+            return clock.getCurrentProcessingTime();
+        }
+
+        @Override
+        public Cancellable registerTimer(long timestamp, ProcessingTimeCallback callback) {
+            return () -> {};
         }
     }
 

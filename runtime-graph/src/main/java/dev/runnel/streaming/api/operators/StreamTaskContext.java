@@ -11,6 +11,7 @@ import dev.runnel.runtime.timers.ProcessingTimeService;
 import java.io.File;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * What the operators of a task may use of it: identity, configuration, services, and a way back onto
@@ -46,8 +47,35 @@ public interface StreamTaskContext {
     /** The coordinator of source operator {@code operatorId} (split assignment). */
     dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId);
 
+    /**
+     * How the job runs, as the job graph resolved it: {@code STREAMING} or {@code BATCH} (never
+     * {@code AUTOMATIC}). In BATCH, operators emit final results at the end of input. Defaults to
+     * STREAMING for contexts that do not know (test harnesses).
+     */
+    default dev.runnel.api.common.RuntimeExecutionMode getRuntimeExecutionMode() {
+        return dev.runnel.api.common.RuntimeExecutionMode.STREAMING;
+    }
+
+    /** Whether the job runs in BATCH mode ({@link #getRuntimeExecutionMode()}). */
+    default boolean isBatchExecution() {
+        return getRuntimeExecutionMode() == dev.runnel.api.common.RuntimeExecutionMode.BATCH;
+    }
+
     /** Runs {@code action} on the task thread later. Thread-safe. */
     void execute(ThrowingRunnable action, String description);
+
+    /**
+     * Waits cooperatively on the task thread until {@code condition} holds: runs mails (timers, actions
+     * put by {@link #execute}) while waiting and parks when there are none, so whatever makes the condition
+     * true must arrive as a mail. Returns at once if the condition already holds. For operators that must
+     * not take more input until something completes (for example an async operator at its capacity).
+     *
+     * <p>Task thread only; may be called from within an operator's input methods and {@code finish()}.
+     * The condition is evaluated on the task thread and must be cheap.
+     *
+     * @throws Exception a failure of a mail that ran while waiting, or the task's cancellation
+     */
+    void yieldUntil(BooleanSupplier condition) throws Exception;
 
     /** An action that may throw; run on the task thread. */
     @FunctionalInterface

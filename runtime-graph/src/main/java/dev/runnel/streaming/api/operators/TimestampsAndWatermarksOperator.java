@@ -4,12 +4,14 @@ import dev.runnel.api.common.eventtime.TimestampAssigner;
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.api.common.eventtime.WatermarkGenerator;
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
+import dev.runnel.streaming.api.operators.source.TimestampsAndWatermarksContext;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * {@code assignTimestampsAndWatermarks}: stamps each record with the strategy's timestamp and emits the
  * generator's watermarks (on events and every auto-watermark interval). Watermarks from upstream are
- * dropped, except the final one at the end of input, which always passes.
+ * dropped, except the final one at the end of input, which always passes. In BATCH execution the
+ * generator's watermarks are not emitted either: only the final one counts.
  */
 public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOperator<T>
         implements OneInputStreamOperator<T, T> {
@@ -29,11 +31,13 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     @Override
     public void open() throws Exception {
         super.open();
-        assigner = strategy.createTimestampAssigner();
-        generator = strategy.createWatermarkGenerator(() -> getProcessingTimeService().getCurrentProcessingTime());
-        watermarkOutput = new WatermarkEmitter(output);
+        TimestampsAndWatermarksContext context =
+                TimestampsAndWatermarksContext.of(getRuntimeContext().getMetricGroup(), getProcessingTimeService());
+        assigner = strategy.createTimestampAssigner(context);
+        generator = strategy.createWatermarkGenerator(context);
+        watermarkOutput = new WatermarkEmitter(output, !task.isBatchExecution());
         interval = task.getExecutionConfig().getAutoWatermarkInterval();
-        if (interval > 0) {
+        if (interval > 0 && !task.isBatchExecution()) {
             schedulePeriodicEmit(getProcessingTimeService().getCurrentProcessingTime() + interval);
         }
     }

@@ -13,6 +13,7 @@ import dev.runnel.api.connector.source.SourceReaderContext;
 import dev.runnel.api.connector.source.SourceSplit;
 import dev.runnel.streaming.api.operators.AbstractStreamOperator;
 import dev.runnel.streaming.api.operators.WatermarkEmitter;
+import dev.runnel.streaming.api.operators.source.TimestampsAndWatermarksContext;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,9 +21,11 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The head of a source task: owns the {@link SourceReader}, registers it with the source's
  * coordinator, stamps records with the watermark strategy's timestamps and emits its watermarks
- * (per event, every auto-watermark interval, and the final one when the input ends).
+ * (per event, every auto-watermark interval, and the final one when the input ends). In BATCH
+ * execution only the final watermark is emitted.
  */
-public final class SourceOperator<OUT, SplitT extends SourceSplit> extends AbstractStreamOperator<OUT> {
+public final class SourceOperator<OUT, SplitT extends SourceSplit> extends AbstractStreamOperator<OUT>
+        implements PollableSource {
 
     private static final long serialVersionUID = 1L;
 
@@ -51,10 +54,12 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     @SuppressWarnings("unchecked")
     public void open() throws Exception {
         super.open();
-        assigner = strategy.createTimestampAssigner();
-        generator = strategy.createWatermarkGenerator(() -> getProcessingTimeService().getCurrentProcessingTime());
+        TimestampsAndWatermarksContext context =
+                TimestampsAndWatermarksContext.of(getRuntimeContext().getMetricGroup(), getProcessingTimeService());
+        assigner = strategy.createTimestampAssigner(context);
+        generator = strategy.createWatermarkGenerator(context);
         emitter = new Emitter();
-        watermarks = new WatermarkEmitter(output);
+        watermarks = new WatermarkEmitter(output, !task.isBatchExecution());
         SourceCoordinator<SplitT, ?> coordinator = (SourceCoordinator<SplitT, ?>) task.getSourceCoordinator(config.operatorId());
         int subtask = task.getTaskInfo().getIndexOfThisSubtask();
         int parallelism = task.getTaskInfo().getNumberOfParallelSubtasks();
@@ -89,7 +94,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
         });
         reader.start();
         interval = task.getExecutionConfig().getAutoWatermarkInterval();
-        if (interval > 0) {
+        if (interval > 0 && !task.isBatchExecution()) {
             schedulePeriodicWatermark(getProcessingTimeService().getCurrentProcessingTime() + interval);
         }
     }
@@ -104,6 +109,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     }
 
     /** Polls the reader once; on end of input emits the final watermark. */
+    @Override
     public InputStatus emitNext() throws Exception {
         InputStatus status = reader.pollNext(emitter);
         if (status == InputStatus.END_OF_INPUT && !ended) {
@@ -115,6 +121,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     }
 
     /** Completes when the reader may have data again. */
+    @Override
     public CompletableFuture<Void> isAvailable() {
         return reader.isAvailable();
     }

@@ -89,6 +89,25 @@ public final class StreamRecord<T> {
         return copy;
     }
 
+    /** Equal when value, timestamp and whether there is a timestamp are equal (as Flink's; for tests). */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof StreamRecord<?> other)) {
+            return false;
+        }
+        return hasTimestamp == other.hasTimestamp && (!hasTimestamp || timestamp == other.timestamp)
+                && java.util.Objects.equals(value, other.value);
+    }
+
+    @Override
+    public int hashCode() {
+        int result = java.util.Objects.hashCode(value);
+        return hasTimestamp ? 31 * result + Long.hashCode(timestamp) : result;
+    }
+
     @Override
     public String toString() {
         return "Record @ " + (hasTimestamp ? Long.toString(timestamp) : "(undef)") + " : " + value;

@@ -1,6 +1,8 @@
 package dev.runnel.streaming.runtime.tasks;
 
 import dev.runnel.api.common.ExecutionConfig;
+import dev.runnel.api.common.RuntimeExecutionMode;
+import dev.runnel.configuration.ExecutionOptions;
 import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
 import dev.runnel.core.io.InputStatus;
@@ -20,7 +22,7 @@ import dev.runnel.streaming.api.operators.StreamOperator;
 import dev.runnel.streaming.api.operators.StreamTaskContext;
 import dev.runnel.streaming.api.operators.TwoInputStreamOperator;
 import dev.runnel.streaming.runtime.operators.OperatorException;
-import dev.runnel.streaming.runtime.source.SourceOperator;
+import dev.runnel.streaming.runtime.source.PollableSource;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -31,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * One subtask: a thread that runs an operator chain over its input, driven by a mailbox loop.
@@ -282,7 +285,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private TaskInput createInput(String subtaskName) {
         StreamOperator<?> head = chain.getHead();
         int inputs = deployment.vertex().getNumberOfInputs();
-        if (head instanceof SourceOperator<?, ?> source) {
+        if (head instanceof PollableSource source) {
             return new SourceTaskInput(source, waker);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
@@ -396,9 +399,38 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         return restoredState.getOrDefault(operatorId, List.of());
     }
 
+    /** BATCH if the job graph says so (the generator resolves AUTOMATIC), else STREAMING. */
+    @Override
+    public RuntimeExecutionMode getRuntimeExecutionMode() {
+        return deployment.job().getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH
+                ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING;
+    }
+
     @Override
     public void execute(ThrowingRunnable action, String description) {
         mailbox.put(action, description);
+    }
+
+    /** Runs mails and parks, as the mailbox loop does, until {@code condition} holds; no input is read meanwhile. */
+    @Override
+    public void yieldUntil(BooleanSupplier condition) throws Exception {
+        if (Thread.currentThread() != thread) {
+            throw new IllegalStateException("yieldUntil may only be called on the thread of task "
+                    + deployment.taskNameWithSubtask() + ", not on " + Thread.currentThread().getName());
+        }
+        while (!condition.getAsBoolean()) {
+            if (mailbox.hasMail()) {
+                mailbox.runAll();
+                continue;
+            }
+            checkCancelled();
+            waker.prepareToPark();
+            if (mailbox.hasMail() || signals.cancelled || condition.getAsBoolean()) {
+                waker.cancelPark();
+                continue;
+            }
+            waker.park(MAX_PARK_NANOS);
+        }
     }
 
     @Override

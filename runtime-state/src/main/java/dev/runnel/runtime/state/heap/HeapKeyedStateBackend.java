@@ -414,6 +414,11 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
         return table == null ? 0 : table.size();
     }
 
+    @Override
+    public int numKeyValueStateEntries() {
+        return tables.values().stream().mapToInt(StateTable::size).sum();
+    }
+
     /** The names of restored states no operator has registered yet; for tests and diagnostics. */
     public List<String> pendingRestoredStates() {
         return List.copyOf(restored.keySet());

@@ -1,0 +1,298 @@
+package dev.runnel.streaming.api.operators.async;
+
+import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.runtime.timers.ProcessingTimeService.Cancellable;
+import dev.runnel.streaming.api.datastream.AsyncDataStream;
+import dev.runnel.streaming.api.functions.async.AsyncFunction;
+import dev.runnel.streaming.api.functions.async.CollectionSupplier;
+import dev.runnel.streaming.api.functions.async.ResultFuture;
+import dev.runnel.streaming.api.operators.AbstractUdfStreamOperator;
+import dev.runnel.streaming.api.operators.OneInputStreamOperator;
+import dev.runnel.streaming.api.operators.StreamTaskContext;
+import dev.runnel.streaming.api.operators.TimestampedCollector;
+import dev.runnel.streaming.runtime.operators.OperatorException;
+import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs an {@link AsyncFunction}: hands each record to {@code asyncInvoke}, keeps it until its
+ * {@link ResultFuture} completes, and emits the results with the record's timestamp — in input order
+ * ({@link AsyncDataStream.OutputMode#ORDERED}) or as they complete, but never across a watermark
+ * ({@link AsyncDataStream.OutputMode#UNORDERED}).
+ *
+ * <p>Contract, as Flink's:
+ * <ul>
+ *   <li>At most {@code capacity} elements (records and watermarks) are held. When full, the operator takes
+ *       no more input: {@code processElement} waits with {@link StreamTaskContext#yieldUntil}, running mails
+ *       (completions, timeouts) until there is room.
+ *   <li>A future may be completed from any thread; the completion is put on the task's mailbox and the
+ *       results are emitted on the task thread. Only the first completion counts.
+ *   <li>With a timeout above 0, a processing-time timer calls {@link AsyncFunction#timeout} for a record not
+ *       completed in time; its default fails the job with a {@code TimeoutException}.
+ *   <li>An exceptional completion fails the job, naming this operator and the record.
+ *   <li>{@link #finish()} (end of input) waits until every held element has been emitted.
+ * </ul>
+ *
+ * <p>Checkpoints: the records still held are part of this operator's state and will have to be written to
+ * and restored from checkpoints (and re-invoked after a restore) once Runnel takes checkpoints; nothing is
+ * written now. With object reuse enabled the input value is held as is, so upstream must not mutate it.
+ *
+ * <p>Task thread only, except the result futures.
+ *
+ * @param <IN> the input type
+ * @param <OUT> the output type
+ */
+public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<OUT, AsyncFunction<IN, OUT>>
+        implements OneInputStreamOperator<IN, OUT> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final long timeout;
+    private final int capacity;
+    private final AsyncDataStream.OutputMode outputMode;
+
+    private transient StreamElementQueue queue;
+    private transient TimestampedCollector<OUT> collector;
+    private transient boolean emitting;
+    private transient boolean waitingForRoom;
+    private transient Watermark deferredWatermark;
+    private transient boolean closed;
+
+    /**
+     * @param timeout milliseconds until {@link AsyncFunction#timeout} is called; 0 or less for none
+     * @param capacity how many elements may be held at once; at least 1
+     */
+    public AsyncWaitOperator(AsyncFunction<IN, OUT> asyncFunction, long timeout, int capacity,
+            AsyncDataStream.OutputMode outputMode) {
+        super(asyncFunction);
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("The capacity of an async operator must be at least 1, was " + capacity);
+        }
+        this.timeout = timeout;
+        this.capacity = capacity;
+        this.outputMode = Objects.requireNonNull(outputMode, "outputMode");
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        queue = outputMode == AsyncDataStream.OutputMode.ORDERED
+                ? new OrderedStreamElementQueue(capacity) : new UnorderedStreamElementQueue(capacity);
+        collector = new TimestampedCollector<>(output);
+    }
+
+    @Override
+    public void processElement(StreamRecord<IN> element) throws Exception {
+        // our own holder: the caller may reuse its one
+        StreamRecord<IN> record = element.copy(element.getValue());
+        waitForRoom();
+        RecordEntry entry = new RecordEntry(record);
+        queue.add(entry);
+        entry.startTimer();
+        userFunction.asyncInvoke(record.getValue(), entry);
+        applyDeferredWatermark();
+    }
+
+    /**
+     * A watermark is an element of the queue: it goes downstream after the records before it (and, when
+     * unordered, holds back the records after it). One that arrives while a record waits for room (from
+     * a mail of a chained source) is applied after that record, keeping the input's order.
+     */
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        if (waitingForRoom) {
+            deferredWatermark = mark;
+            return;
+        }
+        waitForRoom();
+        queue.add(new WatermarkEntry(mark));
+        emitCompleted();
+        applyDeferredWatermark();
+    }
+
+    private void applyDeferredWatermark() throws Exception {
+        Watermark mark = deferredWatermark;
+        if (mark != null) {
+            deferredWatermark = null;
+            processWatermark(mark);
+        }
+    }
+
+    private void waitForRoom() throws Exception {
+        if (queue.hasRoom()) {
+            return;
+        }
+        waitingForRoom = true;
+        try {
+            task.yieldUntil(queue::hasRoom);
+        } finally {
+            waitingForRoom = false;
+        }
+    }
+
+    /** End of input: every record still waiting is completed (or timed out) and emitted first. */
+    @Override
+    public void finish() throws Exception {
+        task.yieldUntil(queue::isEmpty);
+        super.finish();
+    }
+
+    @Override
+    public void close() throws Exception {
+        closed = true;
+        super.close();
+    }
+
+    /** The number of records and watermarks held now (for tests and metrics). Task thread only. */
+    public int getQueueSize() {
+        return queue == null ? 0 : queue.size();
+    }
+
+    /** Emits what may go downstream; a re-entrant call (from a downstream wait) leaves it to the outer one. */
+    private void emitCompleted() {
+        if (emitting) {
+            return;
+        }
+        emitting = true;
+        try {
+            queue.emitCompleted();
+        } finally {
+            emitting = false;
+        }
+    }
+
+    private void onResults(RecordEntry entry, Collection<OUT> results) {
+        if (closed) {
+            return;
+        }
+        entry.results = results;
+        entry.cancelTimer();
+        queue.completed(entry);
+        emitCompleted();
+    }
+
+    private OperatorException failure(StreamRecord<IN> record, Throwable cause) {
+        return new OperatorException("Async operator '" + getOperatorName() + "' in "
+                + task.getTaskInfo().getTaskNameWithSubtasks() + " could not complete record "
+                + OperatorException.describe(record.getValue()) + ": " + cause, cause);
+    }
+
+    /** A record waiting for its results; also the future handed to the function. */
+    private final class RecordEntry implements StreamElementQueue.Entry, ResultFuture<OUT> {
+        private final StreamRecord<IN> input;
+        private final AtomicBoolean completed = new AtomicBoolean();
+        /** Set on the task thread when the completion's mail runs. */
+        private Collection<OUT> results;
+        private Cancellable timer;
+
+        RecordEntry(StreamRecord<IN> input) {
+            this.input = input;
+        }
+
+        void startTimer() {
+            if (timeout > 0) {
+                long now = getProcessingTimeService().getCurrentProcessingTime();
+                timer = getProcessingTimeService().registerTimer(now + timeout, time -> onTimeout());
+            }
+        }
+
+        void cancelTimer() {
+            if (timer != null) {
+                timer.cancel();
+                timer = null;
+            }
+        }
+
+        private void onTimeout() {
+            if (closed || completed.get()) {
+                return;
+            }
+            try {
+                userFunction.timeout(input.getValue(), this);
+            } catch (Exception e) {
+                throw failure(input, e);
+            }
+        }
+
+        @Override
+        public void complete(Collection<OUT> result) {
+            Objects.requireNonNull(result, "The result collection must not be null; complete with an empty"
+                    + " collection to emit nothing.");
+            if (completed.compareAndSet(false, true)) {
+                task.execute(() -> onResults(this, result), "async results of " + getOperatorName());
+            }
+        }
+
+        @Override
+        public void complete(CollectionSupplier<OUT> supplier) {
+            Objects.requireNonNull(supplier, "supplier");
+            if (completed.compareAndSet(false, true)) {
+                task.execute(() -> onResults(this, supply(supplier)), "async results of " + getOperatorName());
+            }
+        }
+
+        private Collection<OUT> supply(CollectionSupplier<OUT> supplier) {
+            try {
+                return Objects.requireNonNull(supplier.get(), "The result supplier returned null");
+            } catch (Exception e) {
+                throw failure(input, e);
+            }
+        }
+
+        @Override
+        public void completeExceptionally(Throwable error) {
+            Objects.requireNonNull(error, "error");
+            if (completed.compareAndSet(false, true)) {
+                task.execute(() -> {
+                    if (!closed) {
+                        throw failure(input, error);
+                    }
+                }, "async failure of " + getOperatorName());
+            }
+        }
+
+        @Override
+        public boolean isDone() {
+            return results != null;
+        }
+
+        @Override
+        public boolean isWatermark() {
+            return false;
+        }
+
+        @Override
+        public void emit() {
+            collector.setTimestamp(input);
+            for (OUT result : results) {
+                collector.collect(result);
+            }
+        }
+    }
+
+    /** A watermark between the records; done from the start. */
+    private final class WatermarkEntry implements StreamElementQueue.Entry {
+        private final Watermark mark;
+
+        WatermarkEntry(Watermark mark) {
+            this.mark = mark;
+        }
+
+        @Override
+        public boolean isDone() {
+            return true;
+        }
+
+        @Override
+        public boolean isWatermark() {
+            return true;
+        }
+
+        @Override
+        public void emit() {
+            output.emitWatermark(mark);
+        }
+    }
+}

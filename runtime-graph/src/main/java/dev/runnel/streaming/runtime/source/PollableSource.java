@@ -1,0 +1,18 @@
+package dev.runnel.streaming.runtime.source;
+
+import dev.runnel.core.io.InputStatus;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The head operator of a source task, as the task drives it: the task thread polls it for one piece of
+ * input at a time and, when it has nothing, waits for its availability future. Implemented by the
+ * FLIP-27 {@link SourceOperator} and the legacy {@code StreamSource}. Task thread only.
+ */
+public interface PollableSource {
+
+    /** Emits at most one record (or watermark) downstream; END_OF_INPUT once the input has ended. */
+    InputStatus emitNext() throws Exception;
+
+    /** Completes when {@link #emitNext()} may find something again. */
+    CompletableFuture<Void> isAvailable();
+}
