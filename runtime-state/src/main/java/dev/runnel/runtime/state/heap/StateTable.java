@@ -1,7 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
 import dev.runnel.api.common.typeutils.TypeSerializer;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.runnel.runtime.state.rocksdb;
 
 import dev.runnel.api.common.state.StateTtlConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
-import dev.runnel.runtime.state.snapshot.StateKind;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.StateKind;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import org.rocksdb.ColumnFamilyHandle;
 
