@@ -1,29 +1,25 @@
 package dev.runnel.runtime.state.heap;
 
 import dev.runnel.api.common.functions.AggregateFunction;
-import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.state.AggregatingStateDescriptor;
 import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
-import dev.runnel.api.common.state.StateTtlConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
-import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
-import dev.runnel.runtime.state.TtlTimeProvider;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.state.snapshot.format.KeyedSnapshotWriter;
-import dev.runnel.runtime.state.snapshot.format.SerializerIdentity;
 import dev.runnel.runtime.state.snapshot.format.SnapshotSection;
 import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
@@ -58,36 +54,23 @@ import java.util.stream.Stream;
  *
  * @param <K> the key type
  */
-public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
+public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K> {
 
-    /** A registered keyed state: the object handed out and what it was registered with. */
-    private record Registration(State state, StateDescriptor.Type type, TypeSerializer<?> namespaceSerializer,
-            TypeSerializer<?> valueSerializer, StateTtlConfig ttlConfig) {}
-
-    /** A registered priority queue and its element serializer. */
+    /** A registered priority queue, with what its snapshots need. */
     private record RegisteredQueue<T extends HeapPriorityQueueElement>(
             KeyGroupPartitionedPriorityQueue<T, ?> queue, TypeSerializer<T> serializer,
             StateMetaInfo metaInfo) {}
 
-    private final String operatorName;
-    private final TypeSerializer<K> keySerializer;
-    private final int numberOfKeyGroups;
-    private final KeyGroupRange keyGroupRange;
     private final int firstKeyGroup;
     private final int lastKeyGroup;
-    private final TtlTimeProvider ttlTimeProvider;
-    private final SerializerConfig serializerConfig;
     private final HeapKeyContext<K> context = new HeapKeyContext<>();
     private final HeapStateCodec codec;
 
     /** By name, in registration order (which is snapshot order). */
     private final LinkedHashMap<String, StateTable<K, ?, ?>> tables = new LinkedHashMap<>();
-    private final LinkedHashMap<String, Registration> registrations = new LinkedHashMap<>();
     private final LinkedHashMap<String, RegisteredQueue<?>> queues = new LinkedHashMap<>();
     /** Restored states not registered yet. */
     private final LinkedHashMap<String, RestoredState> restored;
-
-    private boolean closed;
 
     /**
      * Creates the backend and reads the restore state of its key groups.
@@ -96,14 +79,9 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
      *     key group and the state)
      */
     public HeapKeyedStateBackend(KeyedStateBackendParameters<K> parameters) throws IOException {
-        this.operatorName = parameters.operatorName() != null ? parameters.operatorName() : parameters.operatorIdentifier();
-        this.keySerializer = parameters.keySerializer();
-        this.numberOfKeyGroups = parameters.numberOfKeyGroups();
-        this.keyGroupRange = parameters.keyGroupRange();
+        super(parameters);
         this.firstKeyGroup = keyGroupRange.getStartKeyGroup();
         this.lastKeyGroup = keyGroupRange.getEndKeyGroup();
-        this.ttlTimeProvider = parameters.ttlTimeProvider();
-        this.serializerConfig = parameters.serializerConfig();
         this.codec = new HeapStateCodec(numberOfKeyGroups);
         this.context.keyGroup = -1;
         this.restored = RestoredState.read(parameters.restoreState(), keyGroupRange);
@@ -156,82 +134,15 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
         return context.keyGroup;
     }
 
-    @Override
-    public KeyGroupRange getKeyGroupRange() {
-        return keyGroupRange;
-    }
-
-    @Override
-    public int getNumberOfKeyGroups() {
-        return numberOfKeyGroups;
-    }
-
-    @Override
-    public TypeSerializer<K> getKeySerializer() {
-        return keySerializer;
-    }
-
     // ------------------------------------------------------------------ keyed state
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <N, S extends State, T> S getOrCreateKeyedState(
-            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, T> descriptor) throws Exception {
-        checkNotClosed();
-        Objects.requireNonNull(namespaceSerializer, "namespaceSerializer");
-        Objects.requireNonNull(descriptor, "descriptor");
-        descriptor.initializeSerializerUnlessSet(serializerConfig);
-        String name = descriptor.getName();
-        Registration existing = registrations.get(name);
-        if (existing != null) {
-            checkSameRegistration(existing, namespaceSerializer, descriptor);
-            return (S) existing.state();
-        }
-        if (queues.containsKey(name)) {
-            throw new IllegalStateException("Operator '" + operatorName + "' cannot register keyed state '" + name
-                    + "': a timer queue of that name exists. Give the state another name.");
-        }
-        S state = TtlStateFactory.createStateAndWrapWithTtlIfEnabled(
-                namespaceSerializer, descriptor, this::createRawState, ttlTimeProvider);
-        registrations.put(name, new Registration(state, descriptor.getType(), namespaceSerializer,
-                descriptor.getSerializer(), descriptor.getTtlConfig()));
-        return state;
-    }
-
-    private void checkSameRegistration(Registration existing, TypeSerializer<?> namespaceSerializer,
-            StateDescriptor<?, ?> descriptor) {
-        String differs = null;
-        if (existing.type() != descriptor.getType()) {
-            differs = "it is " + existing.type() + " state, requested as " + descriptor.getType();
-        } else if (!existing.valueSerializer().equals(descriptor.getSerializer())) {
-            differs = "its value serializer is " + SerializerIdentity.of(existing.valueSerializer())
-                    + ", requested with " + SerializerIdentity.of(descriptor.getSerializer());
-        } else if (!existing.namespaceSerializer().equals(namespaceSerializer)) {
-            differs = "its namespace serializer is " + SerializerIdentity.of(existing.namespaceSerializer())
-                    + ", requested with " + SerializerIdentity.of(namespaceSerializer);
-        } else if (!sameTtl(existing.ttlConfig(), descriptor.getTtlConfig())) {
-            differs = "its time-to-live is " + existing.ttlConfig() + ", requested with " + descriptor.getTtlConfig();
-        }
-        if (differs != null) {
-            throw new IllegalStateException("Operator '" + operatorName + "' registered state '" + descriptor.getName()
-                    + "' before with a different kind or type: " + differs + ". One name is one state; give the"
-                    + " second state another name.");
-        }
-    }
-
-    private static boolean sameTtl(StateTtlConfig a, StateTtlConfig b) {
-        return a.isEnabled() == b.isEnabled()
-                && (!a.isEnabled() || (a.getUpdateType() == b.getUpdateType()
-                        && a.getStateVisibility() == b.getStateVisibility()
-                        && a.getTtl().equals(b.getTtl())));
-    }
 
     /**
      * Creates the plain heap state for {@code descriptor} (TTL-wrapped already if it has a TTL),
      * decoding its restored entries if there are any. Used through {@link TtlStateFactory}.
      */
+    @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
+    protected <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
             StateDescriptor<S, SV> descriptor) throws IOException {
         String name = descriptor.getName();
         StateMetaInfo metaInfo = StateMetaInfo.forKeyedState(keySerializer, namespaceSerializer, descriptor);
@@ -272,7 +183,7 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     @Override
     public <N> Stream<K> getKeys(String stateName, N namespace) {
-        checkNotClosed();
+        checkOpen();
         Objects.requireNonNull(namespace, "namespace");
         StateTable<K, ?, ?> table = tables.get(stateName);
         // a copy, so callers may change the state while consuming the stream
@@ -282,29 +193,11 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     // ------------------------------------------------------------------ timers
 
     @Override
-    @SuppressWarnings("unchecked")
-    public <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> create(
+    protected <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> createQueue(
             String stateName,
             TypeSerializer<T> byteOrderedElementSerializer,
             PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor) {
-        checkNotClosed();
-        Objects.requireNonNull(stateName, "stateName");
-        Objects.requireNonNull(byteOrderedElementSerializer, "byteOrderedElementSerializer");
-        RegisteredQueue<?> existing = queues.get(stateName);
-        if (existing != null) {
-            if (!existing.serializer().equals(byteOrderedElementSerializer)) {
-                throw new IllegalStateException("Operator '" + operatorName + "' created queue '" + stateName
-                        + "' before with element serializer " + SerializerIdentity.of(existing.serializer())
-                        + ", now with " + SerializerIdentity.of(byteOrderedElementSerializer)
-                        + ". One name is one queue; give the second another name.");
-            }
-            return (KeyGroupedInternalPriorityQueue<T>) existing.queue();
-        }
-        if (registrations.containsKey(stateName) || tables.containsKey(stateName)) {
-            throw new IllegalStateException("Operator '" + operatorName + "' cannot create timer queue '" + stateName
-                    + "': a keyed state of that name exists. Give the queue another name.");
-        }
         StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
         KeyGroupPartitionedPriorityQueue<T, ?> queue = comparator instanceof LongPriorityComparator<T> byLong
                 ? new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator,
@@ -333,7 +226,7 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     @Override
     public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
-        checkNotClosed();
+        checkOpen();
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(out, "out");
         if (range.getNumberOfKeyGroups() > 0
@@ -387,25 +280,17 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     /** Drops all state, timers and restored sections. */
     @Override
     public void close() {
-        if (closed) {
+        if (!markClosed()) {
             return;
         }
-        closed = true;
         for (StateTable<K, ?, ?> table : tables.values()) {
             table.clear();
         }
         tables.clear();
-        registrations.clear();
         queues.clear();
         restored.clear();
         context.key = null;
         context.version++;
-    }
-
-    private void checkNotClosed() {
-        if (closed) {
-            throw new IllegalStateException("the keyed state backend of operator '" + operatorName + "' is closed");
-        }
     }
 
     /** The number of entries of state {@code stateName} over all key groups; for tests and metrics. */

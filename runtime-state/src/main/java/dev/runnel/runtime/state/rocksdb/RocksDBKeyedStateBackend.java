@@ -1,21 +1,19 @@
 package dev.runnel.runtime.state.rocksdb;
 
-import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.state.AggregatingStateDescriptor;
 import dev.runnel.api.common.state.ListStateDescriptor;
 import dev.runnel.api.common.state.MapStateDescriptor;
 import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
-import dev.runnel.api.common.state.StateTtlConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
-import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.TtlTimeProvider;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
@@ -61,18 +59,11 @@ import org.rocksdb.RocksIterator;
  *
  * @param <K> the key type
  */
-public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
+public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend<K> {
 
     /** Larger serialized values bypass the value cache, which bounds its memory. */
     static final int MAX_CACHED_VALUE_BYTES = 256;
 
-    private final String operatorIdentifier;
-    private final String operatorName;
-    private final TypeSerializer<K> keySerializer;
-    private final int numberOfKeyGroups;
-    private final KeyGroupRange keyGroupRange;
-    private final SerializerConfig serializerConfig;
-    private final TtlTimeProvider ttlTimeProvider;
     private final RocksDBSettings settings;
     private final RocksDBInstance instance;
     private final RocksDBKeyBuilder<K> keyBuilder;
@@ -83,17 +74,9 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
     private RocksDBWriteBatcher timerWrites;
     /** Iterators handed out by {@link #getKeys} that are still open. */
     private final Set<AutoCloseable> openIterators = new HashSet<>();
-    private boolean closed;
-
     private RocksDBKeyedStateBackend(KeyedStateBackendParameters<K> parameters, RocksDBSettings settings,
             RocksDBInstance instance) {
-        this.operatorIdentifier = parameters.operatorIdentifier();
-        this.operatorName = parameters.operatorName() != null ? parameters.operatorName() : operatorIdentifier;
-        this.keySerializer = parameters.keySerializer();
-        this.numberOfKeyGroups = parameters.numberOfKeyGroups();
-        this.keyGroupRange = parameters.keyGroupRange();
-        this.serializerConfig = parameters.serializerConfig();
-        this.ttlTimeProvider = parameters.ttlTimeProvider();
+        super(parameters);
         this.settings = settings;
         this.instance = instance;
         this.keyBuilder = new RocksDBKeyBuilder<>(keySerializer);
@@ -172,52 +155,15 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         return keyBuilder.currentKeyGroup();
     }
 
-    @Override
-    public KeyGroupRange getKeyGroupRange() {
-        return keyGroupRange;
-    }
-
-    @Override
-    public int getNumberOfKeyGroups() {
-        return numberOfKeyGroups;
-    }
-
-    @Override
-    public TypeSerializer<K> getKeySerializer() {
-        return keySerializer;
-    }
-
     // ------------------------------------------------------------------ states
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <N, S extends State, T> S getOrCreateKeyedState(
-            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, T> descriptor) throws Exception {
-        checkOpen();
-        Objects.requireNonNull(namespaceSerializer, "namespaceSerializer");
-        Objects.requireNonNull(descriptor, "descriptor");
-        descriptor.initializeSerializerUnlessSet(serializerConfig);
-        RocksDBRegisteredState registered = states.get(descriptor.getName());
-        if (registered != null && registered.handle != null) {
-            checkSameState(registered, namespaceSerializer, descriptor);
-            return (S) registered.handle;
-        }
-        S state = TtlStateFactory.createStateAndWrapWithTtlIfEnabled(
-                namespaceSerializer, descriptor, this::createRawState, ttlTimeProvider);
-        registered = states.get(descriptor.getName());
-        registered.handle = state;
-        registered.namespaceSerializer = namespaceSerializer;
-        registered.userValueSerializer = descriptor.getSerializer();
-        registered.ttlConfig = descriptor.getTtlConfig();
-        return state;
-    }
 
     /**
      * Creates the RocksDB state for {@code descriptor} (TTL-wrapped already if it has a TTL) in its
      * column family, which a restore may have created and filled. Used through {@link TtlStateFactory}.
      */
+    @Override
     @SuppressWarnings("unchecked")
-    private <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
+    protected <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
             StateDescriptor<S, SV> descriptor) throws IOException {
         String name = descriptor.getName();
         StateMetaInfo metaInfo = StateMetaInfo.forKeyedState(keySerializer, namespaceSerializer, descriptor);
@@ -226,7 +172,6 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             registered = new RocksDBRegisteredState(instance.createColumnFamily(name), metaInfo, null);
             states.put(name, registered);
         } else {
-            checkKindMatches(registered, metaInfo.kind());
             metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
             registered.metaInfo = metaInfo;
         }
@@ -267,42 +212,6 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             }
             case PRIORITY_QUEUE -> throw new IllegalStateException("a timer queue is not a keyed state");
         };
-    }
-
-    private void checkKindMatches(RocksDBRegisteredState registered, StateKind kind) {
-        if (registered.kind() != kind) {
-            throw new IllegalStateException(String.format(
-                    "State '%s' of operator '%s' is a %s state, but was now requested as a %s state. "
-                            + "Use a different name for each state.",
-                    registered.name(), operatorName, registered.kind(), kind));
-        }
-    }
-
-    private void checkSameState(RocksDBRegisteredState registered, TypeSerializer<?> namespaceSerializer,
-            StateDescriptor<?, ?> descriptor) {
-        checkKindMatches(registered, StateKind.of(descriptor.getType()));
-        String differs = null;
-        if (!registered.userValueSerializer.equals(descriptor.getSerializer())) {
-            differs = "its value serializer is " + SerializerIdentity.of(registered.userValueSerializer)
-                    + ", requested with " + SerializerIdentity.of(descriptor.getSerializer());
-        } else if (!registered.namespaceSerializer.equals(namespaceSerializer)) {
-            differs = "its namespace serializer is " + SerializerIdentity.of(registered.namespaceSerializer)
-                    + ", requested with " + SerializerIdentity.of(namespaceSerializer);
-        } else if (!sameTtl(registered.ttlConfig, descriptor.getTtlConfig())) {
-            differs = "its time-to-live is " + registered.ttlConfig + ", requested with " + descriptor.getTtlConfig();
-        }
-        if (differs != null) {
-            throw new IllegalStateException(String.format(
-                    "Operator '%s' registered state '%s' before with a different type: %s. One name is one state; "
-                            + "give the second state another name.", operatorName, registered.name(), differs));
-        }
-    }
-
-    private static boolean sameTtl(StateTtlConfig a, StateTtlConfig b) {
-        return a.isEnabled() == b.isEnabled()
-                && (!a.isEnabled() || (a.getUpdateType() == b.getUpdateType()
-                        && a.getStateVisibility() == b.getStateVisibility()
-                        && a.getTtl().equals(b.getTtl())));
     }
 
     @Override
@@ -350,18 +259,11 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
      * same queue.
      */
     @Override
-    @SuppressWarnings("unchecked")
-    public <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> create(String stateName,
+    protected <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> createQueue(String stateName,
             TypeSerializer<T> byteOrderedElementSerializer, PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor) {
-        checkOpen();
         StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
         RocksDBRegisteredState registered = states.get(stateName);
-        if (registered != null && registered.handle != null) {
-            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
-            metaInfo.checkCanRestore(registered.metaInfo, "the queue registered earlier in this run");
-            return (KeyGroupedInternalPriorityQueue<T>) registered.handle;
-        }
         boolean restored = registered != null;
         if (registered == null) {
             try {
@@ -371,14 +273,12 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             }
             states.put(stateName, registered);
         } else {
-            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
             metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
             registered.metaInfo = metaInfo;
         }
         KeyGroupedInternalPriorityQueue<T> queue = RocksDBTimerQueues.create(instance, registered.columnFamily,
                 stateName, byteOrderedElementSerializer, comparator, keyExtractor, keyGroupRange, numberOfKeyGroups,
                 settings.timerCacheSize(), restored, timerWrites());
-        registered.handle = queue;
         return queue;
     }
 
@@ -450,23 +350,15 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         return instance.directory().path();
     }
 
-    private void checkOpen() {
-        if (closed) {
-            throw new IllegalStateException("The RocksDB state backend of operator '" + operatorName
-                    + "' is closed; its state can no longer be used.");
-        }
-    }
-
     /**
      * Closes iterators still open, then the RocksDB instance with all its native objects, and
      * deletes the working directory. A second call does nothing.
      */
     @Override
     public void close() throws IOException {
-        if (closed) {
+        if (!markClosed()) {
             return;
         }
-        closed = true;
         for (AutoCloseable iterator : new ArrayList<>(openIterators)) {
             try {
                 iterator.close();
