@@ -66,7 +66,7 @@ public final class RocksDBInstance implements AutoCloseable {
                 .setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
                 .setKeepLogFileNum(1)
                 .setStatsDumpPeriodSec(0)
-                // In-place memtable updates (below) need single-writer memtables; we have one writer.
+                // One thread writes: concurrent memtable writes would only add synchronization.
                 .setAllowConcurrentMemtableWrite(false)
                 // Nothing survives close: the directory is deleted, so flushing on shutdown is waste.
                 .setAvoidFlushDuringShutdown(true));
@@ -120,6 +120,11 @@ public final class RocksDBInstance implements AutoCloseable {
             table.setFilterPolicy(own(new BloomFilter(10, false)));
         }
         StringAppendOperator append = own(new StringAppendOperator(LIST_APPEND_DELIMITER));
+        // No in-place memtable updates (inplace_update_support), although they made get+put of 50k hot
+        // keys 2x faster with the value cache off: RocksDB refuses snapshots (getSnapshot() returns
+        // null) for a database that allows them, and a snapshot's synchronous phase needs one. The
+        // alternative, a checkpoint, flushes every memtable in that phase: 0.15 to 0.43 s for 1M keys
+        // here, against under 1 ms for a snapshot. See docs/BENCHMARKS.md for what it costs W2.
         return new ColumnFamilyOptions()
                 .setMergeOperator(append)
                 .setTableFormatConfig(table)
@@ -129,13 +134,7 @@ public final class RocksDBInstance implements AutoCloseable {
                 .setMaxWriteBufferNumber(settings.maxWriteBufferNumber())
                 .setTargetFileSizeBase(64L << 20)
                 .setMaxBytesForLevelBase(256L << 20)
-                .setDisableAutoCompactions(false)
-                // Read-modify-write of a hot key (counts, sums, accumulators) overwrites its memtable
-                // entry in place when the new value is not larger, instead of stacking a new version
-                // per write. The memtable then holds each hot key once: lookups stay in cache-sized
-                // skip lists and flushes become rare. Measured: get+put of 50k hot keys 2x faster.
-                // Safe here because one thread writes and no reader needs point-in-time views.
-                .setInplaceUpdateSupport(true);
+                .setDisableAutoCompactions(false);
     }
 
     private <T extends AutoCloseable> T own(T nativeObject) {
