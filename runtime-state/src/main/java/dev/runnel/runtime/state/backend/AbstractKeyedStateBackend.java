@@ -7,22 +7,29 @@ import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
+import dev.runnel.runtime.state.KeyedStateSnapshot;
 import dev.runnel.runtime.state.TtlTimeProvider;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.state.ttl.TtlStateFactory;
+import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the heap and the RocksDB store share: the backend's identity (operator, key serializer, key
  * groups), registration of states and timer queues under the rule "one name is one state"
- * ({@link StateRegistry}), time-to-live wrapping ({@link TtlStateFactory}), and the closed flag. A
- * store supplies how it keeps the current key, how it creates a plain state and a queue, snapshots
- * and closing.
+ * ({@link StateRegistry}), time-to-live wrapping ({@link TtlStateFactory}), the checks around a
+ * snapshot's synchronous phase and the pending snapshots ({@link AbstractKeyedStateSnapshot}), which
+ * closing releases, and the closed flag. A store supplies how it keeps the current key, how it
+ * creates a plain state and a queue, how it captures a snapshot, and the rest of closing.
  *
- * <p>Task thread only, like every {@link KeyedStateBackend}.
+ * <p>Task thread only, like every {@link KeyedStateBackend}; the snapshots it hands out may be
+ * written and released from other threads.
  *
  * @param <K> the key type
  */
@@ -37,6 +44,8 @@ public abstract class AbstractKeyedStateBackend<K> implements KeyedStateBackend<
     protected final TtlTimeProvider ttlTimeProvider;
     private final SerializerConfig serializerConfig;
     private final StateRegistry registry;
+    /** Snapshots taken and neither written nor released yet; written to by their writing threads too. */
+    private final Set<AbstractKeyedStateSnapshot> pendingSnapshots = ConcurrentHashMap.newKeySet();
     private boolean closed;
 
     protected AbstractKeyedStateBackend(KeyedStateBackendParameters<K> parameters) {
@@ -116,6 +125,32 @@ public abstract class AbstractKeyedStateBackend<K> implements KeyedStateBackend<
             String stateName, TypeSerializer<T> byteOrderedElementSerializer, PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor);
 
+    // ------------------------------------------------------------------ snapshots
+
+    @Override
+    public final KeyedStateSnapshot snapshotSync(KeyGroupRange range) throws IOException {
+        checkOpen();
+        Objects.requireNonNull(range, "range");
+        if (range.getNumberOfKeyGroups() > 0 && !keyGroupRange.getIntersection(range).equals(range)) {
+            throw new IllegalArgumentException("Operator '" + operatorName + "' cannot snapshot " + range
+                    + ": this backend holds " + keyGroupRange);
+        }
+        AbstractKeyedStateSnapshot snapshot = takeSnapshot(range);
+        snapshot.trackIn(pendingSnapshots);
+        return snapshot;
+    }
+
+    /**
+     * The synchronous phase of a snapshot of {@code range}, which lies within this backend's range:
+     * see {@link KeyedStateBackend#snapshotSync} for what it may cost.
+     */
+    protected abstract AbstractKeyedStateSnapshot takeSnapshot(KeyGroupRange range) throws IOException;
+
+    /** The number of snapshots neither written nor released; for tests and diagnostics. */
+    public final int pendingSnapshotCount() {
+        return pendingSnapshots.size();
+    }
+
     // ------------------------------------------------------------------ lifecycle
 
     /** Fails once the backend is closed. */
@@ -127,14 +162,23 @@ public abstract class AbstractKeyedStateBackend<K> implements KeyedStateBackend<
     }
 
     /**
-     * Marks the backend closed and forgets what was registered; returns false if it was closed
-     * already, so that {@link #close()} can be called again harmlessly.
+     * Marks the backend closed, releases the pending snapshots (waiting for those being written to
+     * stop, which they do at their next check) and forgets what was registered; returns false if it
+     * was closed already, so that {@link #close()} can be called again harmlessly. Call it before
+     * freeing anything a snapshot may read.
      */
     protected final boolean markClosed() {
         if (closed) {
             return false;
         }
         closed = true;
+        List<AbstractKeyedStateSnapshot> pending = List.copyOf(pendingSnapshots);
+        for (AbstractKeyedStateSnapshot snapshot : pending) {
+            snapshot.release(); // all first, so that every write in progress stops at once
+        }
+        for (AbstractKeyedStateSnapshot snapshot : pending) {
+            snapshot.awaitFinished();
+        }
         registry.clear();
         return true;
     }

@@ -6,28 +6,26 @@ import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
 import dev.runnel.api.common.typeutils.TypeSerializer;
-import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
-import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
 import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
-import dev.runnel.runtime.state.snapshot.format.KeyedSnapshotWriter;
 import dev.runnel.runtime.state.snapshot.format.SnapshotSection;
 import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import dev.runnel.runtime.state.ttl.TtlStateFactory;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
@@ -41,16 +39,22 @@ import java.util.stream.Stream;
  * order). Fast (no serialization on access; values are held by reference,
  * as in Flink's heap backend) and bounded by the heap.
  *
- * <p>Snapshots are written synchronously in Runnel's shared format, so they restore into this store
- * or the RocksDB store, at any parallelism. Restores read the key groups of this backend's range from
+ * <p>Snapshots are Runnel's shared format, so they restore into this store or the RocksDB store, at
+ * any parallelism. Their synchronous phase pins a version and shares the tables' entry arrays
+ * (copy-on-write, see {@link StateTable} and {@link SnapshotVersions}) and copies the references of
+ * the timers; the entries are serialized later, by the snapshot's writing thread, while the task
+ * thread goes on changing copies. Restores read the key groups of this backend's range from
  * every handle at construction, verifying checksums; since serializers are only known once operators
  * register their states, each state's sections are kept raw and decoded on registration (after a
  * serializer-identity check). States that are never registered are written into later snapshots
  * unchanged. Expired entries of TTL state are left out of snapshots.
  *
- * <p>Contract: task thread only, no locks. Keys, namespaces and stored values are held by reference
- * and must not be mutated in ways that change their {@code equals}/{@code hashCode} while stored. Null
- * keys and namespaces are rejected. {@link #close()} drops everything; the backend is unusable after.
+ * <p>Contract: task thread only, no locks; the snapshots it hands out are written on any thread.
+ * Keys, namespaces and stored values are held by reference and must not be mutated in ways that
+ * change their {@code equals}/{@code hashCode} while stored; a value read from the state must not be
+ * changed after the next snapshot's synchronous phase without reading it again (it may then be the
+ * snapshot's). Null keys and namespaces are rejected. {@link #close()} releases pending snapshots and
+ * drops everything; the backend is unusable after.
  *
  * @param <K> the key type
  */
@@ -64,6 +68,8 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
     private final int firstKeyGroup;
     private final int lastKeyGroup;
     private final HeapKeyContext<K> context = new HeapKeyContext<>();
+    /** Which snapshots may still read the tables' entries: the copy-on-write bookkeeping. */
+    private final SnapshotVersions versions = new SnapshotVersions();
     private final HeapStateCodec codec;
 
     /** By name, in registration order (which is snapshot order). */
@@ -149,7 +155,8 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         TtlSnapshotFilter ttlFilter = descriptor.getTtlConfig().isEnabled()
                 ? new TtlSnapshotFilter(descriptor.getTtlConfig(), ttlTimeProvider)
                 : null;
-        StateTable<K, N, SV> table = new StateTable<>(name, metaInfo, context, keyGroupRange.getNumberOfKeyGroups(),
+        StateTable<K, N, SV> table = new StateTable<>(name, metaInfo, context, versions,
+                keyGroupRange.getNumberOfKeyGroups(),
                 keySerializer, namespaceSerializer, descriptor.getSerializer(), ttlFilter,
                 descriptor.getType() == StateDescriptor.Type.VALUE,
                 // state in namespaces other than the key's own (windows) is created and dropped all the time
@@ -224,55 +231,57 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
 
     // ------------------------------------------------------------------ snapshots
 
+    /**
+     * Pins a snapshot version (from now on entries are copied before they change), shares every
+     * table's entry arrays for the range (O(number of maps)), and copies the references of the
+     * range's timers (O(number of timers)); serializes nothing.
+     */
     @Override
-    public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
-        checkOpen();
-        Objects.requireNonNull(range, "range");
-        Objects.requireNonNull(out, "out");
-        if (range.getNumberOfKeyGroups() > 0
-                && !(keyGroupRange.contains(range.getStartKeyGroup()) && keyGroupRange.contains(range.getEndKeyGroup()))) {
-            throw new IllegalArgumentException("Operator '" + operatorName + "' cannot snapshot " + range
-                    + ": this backend holds " + keyGroupRange);
+    protected HeapKeyedStateSnapshot takeSnapshot(KeyGroupRange range) {
+        SnapshotVersions.Pin pin = versions.pin();
+        try {
+            return capture(range, pin);
+        } catch (RuntimeException | Error e) {
+            pin.release(); // or every later write would copy its entry
+            throw e;
         }
+    }
+
+    private HeapKeyedStateSnapshot capture(KeyGroupRange range, SnapshotVersions.Pin pin) {
         List<StateMetaInfo> metaInfos = new ArrayList<>(tables.size() + queues.size() + restored.size());
+        int fromOffset = range.getStartKeyGroup() - firstKeyGroup;
+        int toOffset = range.getEndKeyGroup() - firstKeyGroup;
+        List<StateTableSnapshot<?, ?, ?>> tableSnapshots = new ArrayList<>(tables.size());
         for (StateTable<K, ?, ?> table : tables.values()) {
             metaInfos.add(table.metaInfo);
+            tableSnapshots.add(table.snapshot(fromOffset, toOffset));
         }
+        List<HeapKeyedStateSnapshot.QueueSnapshot> queueSnapshots = new ArrayList<>(queues.size());
         for (RegisteredQueue<?> queue : queues.values()) {
             metaInfos.add(queue.metaInfo());
+            queueSnapshots.add(new HeapKeyedStateSnapshot.QueueSnapshot(queue.serializer(), copyElements(queue, range)));
         }
         for (RestoredState state : restored.values()) {
             metaInfos.add(state.metaInfo);
         }
-        KeyedSnapshotWriter writer = KeyedSnapshotWriter.start(out, range, metaInfos);
-        long now = ttlTimeProvider.currentTimestamp();
-        for (int kg = range.getStartKeyGroup(); kg <= range.getEndKeyGroup(); kg++) {
-            writer.startKeyGroup(kg);
-            int offset = kg - firstKeyGroup;
-            int stateIndex = 0;
-            for (StateTable<K, ?, ?> table : tables.values()) {
-                DataOutputSerializer section = writer.startSection(stateIndex++);
-                writer.endSection(codec.writeKeyGroup(table, offset, section, now));
-            }
-            for (RegisteredQueue<?> queue : queues.values()) {
-                DataOutputSerializer section = writer.startSection(stateIndex++);
-                writer.endSection(writeQueue(queue, kg, section));
-            }
-            for (RestoredState state : restored.values()) {
-                SnapshotSection section = state.sections[offset];
-                if (section != null) {
-                    writer.writeRawSection(stateIndex, section.entryCount(), section.array(), section.offset(),
-                            section.length());
-                }
-                stateIndex++;
-            }
-        }
-        return writer.finish();
+        return new HeapKeyedStateSnapshot(range, "snapshot of " + range + " of operator '" + operatorName + "'",
+                numberOfKeyGroups, firstKeyGroup, metaInfos, tableSnapshots, queueSnapshots,
+                List.copyOf(restored.values()), ttlTimeProvider.currentTimestamp(), pin);
     }
 
-    private <T extends HeapPriorityQueueElement> int writeQueue(RegisteredQueue<T> queue, int keyGroup,
-            DataOutputSerializer section) throws IOException {
-        return codec.writeQueue(queue.queue().getQueueForKeyGroup(keyGroup), queue.serializer(), section);
+    /** The references of a queue's elements per key group of {@code range}; timers never change while queued. */
+    private static Object[][] copyElements(RegisteredQueue<?> queue, KeyGroupRange range) {
+        Object[][] elements = new Object[range.getNumberOfKeyGroups()][];
+        for (int i = 0; i < elements.length; i++) {
+            InternalPriorityQueue<?> partition = queue.queue().getQueueForKeyGroup(range.getStartKeyGroup() + i);
+            Object[] copy = new Object[partition.size()];
+            int n = 0;
+            for (Iterator<?> it = partition.iterator(); it.hasNext(); ) {
+                copy[n++] = it.next();
+            }
+            elements[i] = copy;
+        }
+        return elements;
     }
 
     // ------------------------------------------------------------------ lifecycle

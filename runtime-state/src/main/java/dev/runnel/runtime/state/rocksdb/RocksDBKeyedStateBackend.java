@@ -10,7 +10,6 @@ import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
-import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.TtlTimeProvider;
 import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
@@ -24,16 +23,17 @@ import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import dev.runnel.runtime.state.ttl.TtlStateFactory;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Snapshot;
 
 /**
  * The keyed state of one operator subtask in an embedded RocksDB instance.
@@ -47,14 +47,20 @@ import org.rocksdb.RocksIterator;
  * Every state of the operator shares one {@link RocksDBKeyBuilder}: the current key is serialized
  * once per {@link #setCurrentKey} and each access appends only its namespace. Values are read into
  * and written from reused buffers; writes skip the write-ahead log. Value, reducing and aggregating
- * state go through a bounded write-back {@link RocksDBValueCache} (flushed before snapshots and key
- * listings), so hot keys are read and updated without JNI calls. Timer queues are
+ * state go through a bounded write-back {@link RocksDBValueCache} (flushed before key listings, copied
+ * by snapshots), so hot keys are read and updated without JNI calls. Timer queues are
  * {@link RocksDBTimerQueues}; snapshots and restores are {@link RocksDBSnapshotWriter} and
  * {@link RocksDBRestoreOperation}; TTL comes from the shared decorators.
  *
- * <p>Contract: task thread only. The backend owns the RocksDB instance and every native object of it
- * (options, column families, iterators it hands out); {@link #close()} frees them all, deletes the
- * working directory and may be called again harmlessly. RocksDB failures surface as
+ * <p>Snapshots: the synchronous phase writes the pending timer writes into RocksDB, copies the value
+ * cache's dirty entries and takes a native RocksDB snapshot; a {@link RocksDBKeyedStateSnapshot} then
+ * writes the format from both on any thread while the task goes on writing.
+ *
+ * <p>Contract: task thread only; the snapshots it hands out are written on any thread. The backend
+ * owns the RocksDB instance and every native object of it (options, column families, iterators and
+ * snapshots it hands out); {@link #close()} releases pending snapshots (waiting for a write in
+ * progress to stop), frees them all, deletes the working directory and may be called again
+ * harmlessly. RocksDB failures surface as
  * {@link IOException}s that name the state and operation and keep RocksDB's status message.
  *
  * @param <K> the key type
@@ -284,17 +290,14 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
 
     // ------------------------------------------------------------------ snapshot
 
+    /**
+     * Writes the pending timer writes into RocksDB (at most one batch), copies the value cache's
+     * dirty entries (bounded by the cache's size) and takes a native RocksDB snapshot; serializes
+     * nothing. The cache's entries are copied rather than written into RocksDB because writing a
+     * full cache measured 100 to 550 ms (see {@link RocksDBDirtyValues}).
+     */
     @Override
-    public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
-        checkOpen();
-        Objects.requireNonNull(out, "out");
-        if (range.getNumberOfKeyGroups() > 0 && !range.getIntersection(keyGroupRange).equals(range)) {
-            throw new IllegalArgumentException(String.format(
-                    "Cannot snapshot %s of operator '%s': this backend holds only %s.", range, operatorName, keyGroupRange));
-        }
-        if (valueCache != null) {
-            valueCache.flushAll();
-        }
+    protected RocksDBKeyedStateSnapshot takeSnapshot(KeyGroupRange range) throws IOException {
         if (timerWrites != null) {
             try {
                 timerWrites.flush();
@@ -302,7 +305,19 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
                 throw RocksDBErrors.wrap("write the pending timer changes (before a snapshot) of operator", operatorName, e);
             }
         }
-        return new RocksDBSnapshotWriter(instance.db(), new ArrayList<>(states.values())).write(range, out);
+        List<RocksDBSnapshotWriter.SnapshotState> snapshotStates = new ArrayList<>(states.size());
+        for (RocksDBRegisteredState state : states.values()) {
+            snapshotStates.add(RocksDBSnapshotWriter.SnapshotState.of(state));
+        }
+        RocksDBDirtyValues dirtyValues = valueCache == null ? RocksDBDirtyValues.NONE : valueCache.copyDirty();
+        RocksDB db = instance.db();
+        Snapshot snapshot = db.getSnapshot();
+        if (snapshot == null) {
+            throw new IllegalStateException("RocksDB refused a snapshot of operator '" + operatorName
+                    + "': its column families must not allow in-place updates");
+        }
+        return new RocksDBKeyedStateSnapshot(range, "snapshot of " + range + " of operator '" + operatorName + "'",
+                db, snapshot, dirtyValues, List.copyOf(snapshotStates), ttlTimeProvider.currentTimestamp());
     }
 
     // ------------------------------------------------------------------ lifecycle

@@ -36,7 +36,8 @@ import java.util.zip.CRC32C;
  * the writer counts, measures and checksums the section. One key group's block is buffered in memory
  * until the next key group starts; nothing else is.
  *
- * <p>Not thread-safe: one task thread writes. The writer does not close {@code out}.
+ * <p>Not thread-safe: one thread writes (a snapshot's writing thread, or the task thread). The
+ * writer does not close {@code out}.
  */
 public final class KeyedSnapshotWriter {
 
