@@ -76,151 +76,116 @@ public abstract class TwoPhaseSnapshotTestBase extends StateBackendTestFixture {
 
     @Test
     void aSnapshotHoldsTheStateOfItsSynchronousPhaseWhileTheTaskChangesIt() throws Exception {
-        States states = new States(createBackend());
-        Map<Cell, Object> model = new HashMap<>();
-        Random random = new Random(1);
-        changeRandomly(states, model, random, 12_000);
+        Task task = new Task(createBackend(), 1);
+        task.change(12_000);
+        KeyedStateSnapshot snapshot = task.states.backend.snapshotSync(ALL);
+        Map<Cell, Object> atSnapshot = copy(task.model);
+        task.change(6_000);
+        Write write = task.startWrite(snapshot);
+        task.change(6_000); // while the write is in the middle
+        task.resumeWhileChanging(write);
 
-        KeyedStateSnapshot snapshot = states.backend.snapshotSync(ALL);
-        Map<Cell, Object> atSnapshot = copy(model);
-        changeRandomly(states, model, random, 6_000);
-        GateStream out = new GateStream();
-        Future<KeyGroupRangeOffsets> written = writers.submit(() -> snapshot.writeTo(out));
-        out.awaitPaused();
-        changeRandomly(states, model, random, 6_000); // while the write is in the middle
-        out.resume();
-        while (!written.isDone()) {
-            changeRandomly(states, model, random, 100);
-        }
-
-        assertThat(readAll(new States(restore(ALL, out.handle(written))), ALL)).isEqualTo(atSnapshot);
-        assertThat(readAll(states, ALL)).as("the live state").isEqualTo(model);
+        assertThat(readAll(new States(restore(ALL, write.handle())), ALL)).isEqualTo(atSnapshot);
+        task.assertLiveStateIsTheModel();
     }
 
     @Test
     void overlappingSnapshotsEachHoldTheirOwnMoment() throws Exception {
-        States states = new States(createBackend());
-        Map<Cell, Object> model = new HashMap<>();
-        Random random = new Random(2);
-        changeRandomly(states, model, random, 10_000);
-        KeyedStateSnapshot first = states.backend.snapshotSync(ALL);
-        Map<Cell, Object> atFirst = copy(model);
-        changeRandomly(states, model, random, 5_000);
-        KeyedStateSnapshot second = states.backend.snapshotSync(ALL);
-        Map<Cell, Object> atSecond = copy(model);
-        changeRandomly(states, model, random, 5_000);
+        Task task = new Task(createBackend(), 2);
+        task.change(10_000);
+        KeyedStateSnapshot first = task.states.backend.snapshotSync(ALL);
+        Map<Cell, Object> atFirst = copy(task.model);
+        task.change(5_000);
+        KeyedStateSnapshot second = task.states.backend.snapshotSync(ALL);
+        Map<Cell, Object> atSecond = copy(task.model);
+        task.change(5_000);
 
         // the later one is written first, and both while the task goes on
-        GateStream secondOut = new GateStream();
-        Future<KeyGroupRangeOffsets> secondWritten = writers.submit(() -> second.writeTo(secondOut));
-        secondOut.awaitPaused();
-        changeRandomly(states, model, random, 3_000);
-        GateStream firstOut = new GateStream();
-        Future<KeyGroupRangeOffsets> firstWritten = writers.submit(() -> first.writeTo(firstOut));
-        firstOut.awaitPaused();
-        changeRandomly(states, model, random, 3_000);
-        secondOut.resume();
-        firstOut.resume();
-        while (!firstWritten.isDone() || !secondWritten.isDone()) {
-            changeRandomly(states, model, random, 100);
-        }
+        Write secondWrite = task.startWrite(second);
+        task.change(3_000);
+        Write firstWrite = task.startWrite(first);
+        task.change(3_000);
+        task.resumeWhileChanging(secondWrite, firstWrite);
 
-        assertThat(readAll(new States(restore(ALL, firstOut.handle(firstWritten))), ALL)).isEqualTo(atFirst);
-        assertThat(readAll(new States(restore(ALL, secondOut.handle(secondWritten))), ALL)).isEqualTo(atSecond);
-        assertThat(readAll(states, ALL)).as("the live state").isEqualTo(model);
+        assertThat(readAll(new States(restore(ALL, firstWrite.handle())), ALL)).isEqualTo(atFirst);
+        assertThat(readAll(new States(restore(ALL, secondWrite.handle())), ALL)).isEqualTo(atSecond);
+        task.assertLiveStateIsTheModel();
     }
 
     @Test
     void aSnapshotOfSomeKeyGroupsHoldsThoseAtItsMoment() throws Exception {
-        States states = new States(createBackend());
-        Map<Cell, Object> model = new HashMap<>();
-        Random random = new Random(3);
-        changeRandomly(states, model, random, 10_000);
+        Task task = new Task(createBackend(), 3);
+        task.change(10_000);
         KeyGroupRange part = KeyGroupRange.of(20, 59);
-        KeyedStateSnapshot snapshot = states.backend.snapshotSync(part);
-        Map<Cell, Object> atSnapshot = copy(model);
-        GateStream out = new GateStream();
-        Future<KeyGroupRangeOffsets> written = writers.submit(() -> snapshot.writeTo(out));
-        out.awaitPaused();
-        changeRandomly(states, model, random, 8_000);
-        out.resume();
+        KeyedStateSnapshot snapshot = task.states.backend.snapshotSync(part);
+        Map<Cell, Object> atSnapshot = copy(task.model);
+        Write write = task.startWrite(snapshot);
+        task.change(8_000);
+        task.resumeWhileChanging(write);
 
-        ByteStreamStateHandle handle = out.handle(written);
+        ByteStreamStateHandle handle = write.handle();
         assertThat(handle.getKeyGroupRangeOffsets().getKeyGroupRange()).isEqualTo(part);
         assertThat(readAll(new States(restore(part, handle)), part)).isEqualTo(inRange(atSnapshot, part));
         assertThat(readAll(new States(restore(ALL, handle)), ALL)).as("a wider backend holds only those key groups")
                 .isEqualTo(inRange(atSnapshot, part));
-        assertThat(readAll(states, ALL)).as("the live state").isEqualTo(model);
+        task.assertLiveStateIsTheModel();
     }
 
     @Test
     void aReleasedSnapshotIsNotWrittenAndTheStateStaysRight() throws Exception {
-        States states = new States(createBackend());
-        Map<Cell, Object> model = new HashMap<>();
-        Random random = new Random(4);
-        changeRandomly(states, model, random, 8_000);
-        KeyedStateSnapshot released = states.backend.snapshotSync(ALL);
-        changeRandomly(states, model, random, 4_000);
+        Task task = new Task(createBackend(), 4);
+        task.change(8_000);
+        KeyedStateSnapshot released = task.states.backend.snapshotSync(ALL);
+        task.change(4_000);
         released.release();
         released.release(); // harmless
-        changeRandomly(states, model, random, 4_000);
+        task.change(4_000);
         assertThatThrownBy(() -> released.writeTo(new ByteArrayOutputStream()))
                 .isInstanceOf(IOException.class).hasMessageContaining("released");
 
         // a later snapshot is unaffected
-        KeyedStateSnapshot next = states.backend.snapshotSync(ALL);
-        Map<Cell, Object> atNext = copy(model);
-        changeRandomly(states, model, random, 4_000);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        KeyGroupRangeOffsets offsets = writers.submit(() -> next.writeTo(bytes)).get(WAIT_SECONDS, TimeUnit.SECONDS);
-        assertThat(readAll(new States(restore(ALL, checkedHandle("next", bytes.toByteArray(), offsets))), ALL))
-                .isEqualTo(atNext);
-        assertThat(readAll(states, ALL)).as("the live state").isEqualTo(model);
+        KeyedStateSnapshot next = task.states.backend.snapshotSync(ALL);
+        Map<Cell, Object> atNext = copy(task.model);
+        task.change(4_000);
+        assertThat(readAll(new States(restore(ALL, writeAtOnce(next))), ALL)).isEqualTo(atNext);
+        task.assertLiveStateIsTheModel();
     }
 
     @Test
     void releasingWhileWritingStopsTheWrite() throws Exception {
-        States states = new States(createBackend());
-        Map<Cell, Object> model = new HashMap<>();
-        changeRandomly(states, model, new Random(5), 4_000);
-        KeyedStateSnapshot snapshot = states.backend.snapshotSync(ALL);
-        GateStream out = new GateStream();
-        Future<KeyGroupRangeOffsets> written = writers.submit(() -> snapshot.writeTo(out));
-        out.awaitPaused();
+        Task task = new Task(createBackend(), 5);
+        task.change(4_000);
+        KeyedStateSnapshot snapshot = task.states.backend.snapshotSync(ALL);
+        Write write = task.startWrite(snapshot);
         snapshot.release();
-        out.resume();
-        assertThatThrownBy(() -> written.get(WAIT_SECONDS, TimeUnit.SECONDS))
+        write.out.resume();
+        assertThatThrownBy(write::handle)
                 .isInstanceOf(ExecutionException.class)
                 .cause().isInstanceOf(IOException.class).hasMessageContaining("released while it was written");
-        assertThat(readAll(states, ALL)).as("the live state").isEqualTo(model);
+        task.assertLiveStateIsTheModel();
     }
 
     @Test
     void closingTheBackendReleasesPendingSnapshotsAndWaitsForAWrite() throws Exception {
         KeyedStateBackend<Integer> backend = createBackend();
-        States states = new States(backend);
-        Map<Cell, Object> model = new HashMap<>();
-        changeRandomly(states, model, new Random(6), 4_000);
+        Task task = new Task(backend, 6);
+        task.change(4_000);
         KeyedStateSnapshot pending = backend.snapshotSync(ALL);
-        KeyedStateSnapshot writing = backend.snapshotSync(ALL);
-        GateStream out = new GateStream();
-        Future<KeyGroupRangeOffsets> written = writers.submit(() -> writing.writeTo(out));
-        out.awaitPaused();
+        Write write = task.startWrite(backend.snapshotSync(ALL));
         // close from another thread: it must wait for the write, which waits for the gate
         Future<?> closed = writers.submit(() -> {
             backend.close();
             return null;
         });
         assertThat(closed).as("closing while a write is paused").isNotDone();
-        out.resume();
+        write.out.resume();
         closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
 
         assertThatThrownBy(() -> pending.writeTo(new ByteArrayOutputStream()))
                 .isInstanceOf(IOException.class).hasMessageContaining("released");
         // the write stopped, or finished before the close reached it; either way it read a live database
         try {
-            ByteStreamStateHandle handle = out.handle(written);
-            assertThat(readAll(new States(restore(ALL, handle)), ALL)).isEqualTo(model);
+            assertThat(readAll(new States(restore(ALL, write.handle())), ALL)).isEqualTo(task.model);
         } catch (ExecutionException e) {
             assertThat(e.getCause()).isInstanceOf(IOException.class).hasMessageContaining("released");
         }
@@ -228,36 +193,93 @@ public abstract class TwoPhaseSnapshotTestBase extends StateBackendTestFixture {
 
     @Test
     void aSnapshotIsWrittenOnce() throws Exception {
-        States states = new States(createBackend());
-        changeRandomly(states, new HashMap<>(), new Random(7), 1_000);
-        KeyedStateSnapshot snapshot = states.backend.snapshotSync(ALL);
+        Task task = new Task(createBackend(), 7);
+        task.change(1_000);
+        KeyedStateSnapshot snapshot = task.states.backend.snapshotSync(ALL);
         assertThat(snapshot.getKeyGroupRange()).isEqualTo(ALL);
         snapshot.writeTo(new ByteArrayOutputStream());
         assertThatThrownBy(() -> snapshot.writeTo(new ByteArrayOutputStream()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("once");
-        assertThatThrownBy(() -> states.backend.snapshotSync(KeyGroupRange.of(100, KEY_GROUPS)))
+        assertThatThrownBy(() -> task.states.backend.snapshotSync(KeyGroupRange.of(100, KEY_GROUPS)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot snapshot");
     }
 
     @Test
     void restoredStateRegisteredAfterTheSynchronousPhaseIsSnapshottedAsRestored() throws Exception {
-        States source = new States(createBackend());
-        Map<Cell, Object> model = new HashMap<>();
-        Random random = new Random(8);
-        changeRandomly(source, model, random, 6_000);
-        ByteStreamStateHandle restoreFrom = snapshotToMemory(source.backend, ALL);
-
-        KeyedStateBackend<Integer> restored = restore(ALL, restoreFrom);
+        Task source = new Task(createBackend(), 8);
+        source.change(6_000);
+        KeyedStateBackend<Integer> restored = restore(ALL, snapshotToMemory(source.states.backend, ALL));
         KeyedStateSnapshot snapshot = restored.snapshotSync(ALL); // no state registered yet
-        States late = new States(restored);
-        Map<Cell, Object> changed = copy(model);
-        changeRandomly(late, changed, random, 6_000);
+        Task late = new Task(restored, 9, copy(source.model));
+        late.change(6_000);
+
+        assertThat(readAll(new States(restore(ALL, writeAtOnce(snapshot))), ALL)).isEqualTo(source.model);
+        late.assertLiveStateIsTheModel();
+    }
+
+    // ------------------------------------------------------------------ the task and the writes
+
+    /** The test thread in the role of the task: its states, their model and its random changes. */
+    private final class Task {
+        final States states;
+        final Map<Cell, Object> model;
+        private final Random random;
+
+        Task(KeyedStateBackend<Integer> backend, long seed) throws Exception {
+            this(backend, seed, new HashMap<>());
+        }
+
+        /** A task on a backend that already holds what {@code model} says. */
+        Task(KeyedStateBackend<Integer> backend, long seed, Map<Cell, Object> model) throws Exception {
+            this.states = new States(backend);
+            this.model = model;
+            this.random = new Random(seed);
+        }
+
+        void change(int changes) throws Exception {
+            changeRandomly(states, model, random, changes);
+        }
+
+        /** Starts writing {@code snapshot} on another thread; returns once the write is paused in the middle. */
+        Write startWrite(KeyedStateSnapshot snapshot) throws InterruptedException {
+            GateStream out = new GateStream();
+            Future<KeyGroupRangeOffsets> done = writers.submit(() -> snapshot.writeTo(out));
+            out.awaitPaused();
+            return new Write(out, done);
+        }
+
+        /** Lets the writes go on and changes the state until every one of them is done. */
+        void resumeWhileChanging(Write... writes) throws Exception {
+            for (Write write : writes) {
+                write.out.resume();
+            }
+            for (Write write : writes) {
+                while (!write.done.isDone()) {
+                    change(100);
+                }
+            }
+        }
+
+        void assertLiveStateIsTheModel() throws Exception {
+            assertThat(readAll(states, ALL)).as("the live state").isEqualTo(model);
+        }
+    }
+
+    /** A snapshot being written on another thread. */
+    private record Write(GateStream out, Future<KeyGroupRangeOffsets> done) {
+
+        /** The written snapshot, waiting for the write to finish. */
+        ByteStreamStateHandle handle() throws Exception {
+            out.resume();
+            return checkedHandle("two-phase snapshot", out.bytes.toByteArray(), done.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        }
+    }
+
+    /** Writes {@code snapshot} on another thread, without pausing, and returns it. */
+    private ByteStreamStateHandle writeAtOnce(KeyedStateSnapshot snapshot) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         KeyGroupRangeOffsets offsets = writers.submit(() -> snapshot.writeTo(bytes)).get(WAIT_SECONDS, TimeUnit.SECONDS);
-
-        assertThat(readAll(new States(restore(ALL, checkedHandle("late", bytes.toByteArray(), offsets))), ALL))
-                .isEqualTo(model);
-        assertThat(readAll(late, ALL)).as("the live state").isEqualTo(changed);
+        return checkedHandle("snapshot", bytes.toByteArray(), offsets);
     }
 
     // ------------------------------------------------------------------ states and their model
@@ -516,13 +538,6 @@ public abstract class TwoPhaseSnapshotTestBase extends StateBackendTestFixture {
 
         void resume() {
             resumed.countDown();
-        }
-
-        /** The written snapshot, once {@code written} completes. */
-        ByteStreamStateHandle handle(Future<KeyGroupRangeOffsets> written) throws Exception {
-            resume();
-            KeyGroupRangeOffsets offsets = written.get(WAIT_SECONDS, TimeUnit.SECONDS);
-            return checkedHandle("two-phase snapshot", bytes.toByteArray(), offsets);
         }
     }
 
