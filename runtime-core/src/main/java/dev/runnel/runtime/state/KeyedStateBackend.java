@@ -63,9 +63,9 @@ public interface KeyedStateBackend<K> extends PriorityQueueSetFactory, Closeable
      * The synchronous phase of a snapshot: captures every state and timer of the key groups in
      * {@code range} (which must lie within this backend's range) as they are now, for the returned
      * snapshot to write out later from any thread. Task thread only. Short and bounded: it serializes
-     * nothing and copies no state values (the heap store shares its tables copy-on-write, RocksDB
-     * takes a native snapshot); what it does cost is each store's to document. Changes made after it
-     * returns are not in the snapshot.
+     * nothing and copies no state entries (the heap store shares its tables copy-on-write, RocksDB
+     * takes a native snapshot); what it does copy is each store's to document (the heap store's timer
+     * references, RocksDB's write-back cache). Changes made after it returns are not in the snapshot.
      *
      * @throws IllegalArgumentException if {@code range} is not within this backend's key groups
      * @throws IOException if the store cannot capture its state (e.g. flushing a cache fails)
