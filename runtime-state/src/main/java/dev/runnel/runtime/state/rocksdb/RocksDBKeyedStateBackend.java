@@ -13,6 +13,7 @@ import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.TtlTimeProvider;
 import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateSnapshot;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
@@ -23,6 +24,7 @@ import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import dev.runnel.runtime.state.ttl.TtlStateFactory;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -54,7 +56,10 @@ import org.rocksdb.Snapshot;
  *
  * <p>Snapshots: the synchronous phase writes the pending timer writes into RocksDB, copies the value
  * cache's dirty entries and takes a native RocksDB snapshot; a {@link RocksDBKeyedStateSnapshot} then
- * writes the format from both on any thread while the task goes on writing.
+ * writes the format from both on any thread while the task goes on writing. When memtables update in
+ * place ({@link dev.runnel.contrib.streaming.state.RocksDBOptions#INPLACE_UPDATE_SUPPORT}), RocksDB
+ * takes no native snapshot, and the synchronous phase takes a checkpoint instead (flush plus hard
+ * links), which a {@link RocksDBCheckpointSnapshot} writes from in the same format.
  *
  * <p>Contract: task thread only; the snapshots it hands out are written on any thread. The backend
  * owns the RocksDB instance and every native object of it (options, column families, iterators and
@@ -78,6 +83,8 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
     /** Write-back cache of single-value states; created with the first such state, null when off. */
     private RocksDBValueCache valueCache;
     private RocksDBWriteBatcher timerWrites;
+    /** Checkpoints taken for snapshots so far; numbers their folders. */
+    private long checkpoints;
     /** Iterators handed out by {@link #getKeys} that are still open. */
     private final Set<AutoCloseable> openIterators = new HashSet<>();
     private RocksDBKeyedStateBackend(KeyedStateBackendParameters<K> parameters, RocksDBSettings settings,
@@ -292,12 +299,14 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
 
     /**
      * Writes the pending timer writes into RocksDB (at most one batch), copies the value cache's
-     * dirty entries (bounded by the cache's size) and takes a native RocksDB snapshot; serializes
-     * nothing. The cache's entries are copied rather than written into RocksDB because writing a
-     * full cache measured 100 to 550 ms (see {@link RocksDBDirtyValues}).
+     * dirty entries (bounded by the cache's size) and takes a native RocksDB snapshot, or, when
+     * memtables update in place (RocksDB then refuses native snapshots), a checkpoint: every
+     * memtable flushed and the files hard-linked into a folder of the working directory, which costs
+     * the flush. Serializes nothing. The cache's entries are copied rather than written into RocksDB
+     * because writing a full cache measured 100 to 550 ms (see {@link RocksDBDirtyValues}).
      */
     @Override
-    protected RocksDBKeyedStateSnapshot takeSnapshot(KeyGroupRange range) throws IOException {
+    protected AbstractKeyedStateSnapshot takeSnapshot(KeyGroupRange range) throws IOException {
         if (timerWrites != null) {
             try {
                 timerWrites.flush();
@@ -309,15 +318,23 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
         for (RocksDBRegisteredState state : states.values()) {
             snapshotStates.add(RocksDBSnapshotWriter.SnapshotState.of(state));
         }
+        snapshotStates = List.copyOf(snapshotStates);
         RocksDBDirtyValues dirtyValues = valueCache == null ? RocksDBDirtyValues.NONE : valueCache.copyDirty();
+        String description = "snapshot of " + range + " of operator '" + operatorName + "'";
+        long ttlNow = ttlTimeProvider.currentTimestamp();
+        if (instance.inplaceUpdates()) {
+            Path checkpoint = instance.directory().path().resolve("snapshot-checkpoint-" + (++checkpoints));
+            instance.createCheckpoint(checkpoint);
+            return new RocksDBCheckpointSnapshot(range, description, checkpoint, instance.columnFamilyOptions(),
+                    dirtyValues, snapshotStates, RocksDBCheckpointSnapshot.namesOf(snapshotStates), ttlNow);
+        }
         RocksDB db = instance.db();
         Snapshot snapshot = db.getSnapshot();
         if (snapshot == null) {
             throw new IllegalStateException("RocksDB refused a snapshot of operator '" + operatorName
-                    + "': its column families must not allow in-place updates");
+                    + "' although its column families do not allow in-place updates");
         }
-        return new RocksDBKeyedStateSnapshot(range, "snapshot of " + range + " of operator '" + operatorName + "'",
-                db, snapshot, dirtyValues, List.copyOf(snapshotStates), ttlTimeProvider.currentTimestamp());
+        return new RocksDBKeyedStateSnapshot(range, description, db, snapshot, dirtyValues, snapshotStates, ttlNow);
     }
 
     // ------------------------------------------------------------------ lifecycle

@@ -6,6 +6,7 @@ import dev.runnel.runtime.state.backend.AbstractKeyedStateSnapshot;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
 import org.rocksdb.Snapshot;
 
@@ -15,6 +16,8 @@ import org.rocksdb.Snapshot;
  * entries, which stand in for RocksDB's values of their keys ({@link RocksDBDirtyValues}), and the
  * states as they were registered then. RocksDB keeps every key's value as of the snapshot, however
  * the task changes it meanwhile, until the snapshot is released.
+ *
+ * <p>Taken when memtables do not update in place; {@link RocksDBCheckpointSnapshot} is the other way.
  *
  * <p>Written by any one thread through {@link RocksDBSnapshotWriter}; RocksDB reads are thread-safe
  * against the task thread's writes. Freeing releases the native snapshot. The backend's close
@@ -40,7 +43,8 @@ final class RocksDBKeyedStateSnapshot extends AbstractKeyedStateSnapshot {
 
     @Override
     protected KeyGroupRangeOffsets write(OutputStream out) throws IOException {
-        return new RocksDBSnapshotWriter(db, snapshot, dirtyValues, states, ttlNow, this::checkNotReleased)
+        List<ColumnFamilyHandle> sources = states.stream().map(RocksDBSnapshotWriter.SnapshotState::columnFamily).toList();
+        return new RocksDBSnapshotWriter(db, snapshot, sources, dirtyValues, states, ttlNow, this::checkNotReleased)
                 .write(getKeyGroupRange(), out);
     }
 

@@ -40,8 +40,10 @@ import org.rocksdb.Snapshot;
  * 8 bytes) has expired are left out, judged against the TTL clock's time at the snapshot's
  * synchronous phase.
  *
- * <p>Reads through a native RocksDB {@link Snapshot}, so the backend may go on changing (on the task
- * thread) while this writes, on any one thread. The snapshot and the column families belong to the
+ * <p>Reads through a native RocksDB {@link Snapshot} of the live database, or from a read-only
+ * database opened on a checkpoint of it (no snapshot needed: nothing writes there), so the backend
+ * may go on changing (on the task thread) while this writes, on any one thread. Either way the
+ * bytes are the same for the same state. The database, snapshot and column families belong to the
  * caller; the iterators and options this creates are closed before {@link #write} returns.
  */
 final class RocksDBSnapshotWriter {
@@ -73,6 +75,8 @@ final class RocksDBSnapshotWriter {
     private final Snapshot snapshot;
     private final RocksDBDirtyValues dirtyValues;
     private final List<SnapshotState> states;
+    /** The column family to read each state from, in {@link #states}' order. */
+    private final List<ColumnFamilyHandle> sources;
     private final ReleaseCheck releaseCheck;
     private final DataInputDeserializer in = new DataInputDeserializer();
     /** The entries of the map key being collected, written once its count is known. */
@@ -89,16 +93,23 @@ final class RocksDBSnapshotWriter {
     private final long now;
 
     /**
-     * @param snapshot the native snapshot to read
+     * @param db the database to read: the live one, or one opened read-only on a checkpoint
+     * @param snapshot the native snapshot to read, or null to read {@code db} as it is (a checkpoint)
+     * @param sources the column family of {@code db} to read for each state, in the states' order
+     *     (the states' own handles for the live database)
      * @param dirtyValues the value cache's entries at the snapshot's moment, which take the place of
      *     RocksDB's values for their keys
      * @param states the states to write, in snapshot order
      * @param ttlNow the TTL clock's time at the synchronous phase
      * @param releaseCheck called before each key group
      */
-    RocksDBSnapshotWriter(RocksDB db, Snapshot snapshot, RocksDBDirtyValues dirtyValues, List<SnapshotState> states,
-            long ttlNow, ReleaseCheck releaseCheck) {
+    RocksDBSnapshotWriter(RocksDB db, Snapshot snapshot, List<ColumnFamilyHandle> sources, RocksDBDirtyValues dirtyValues,
+            List<SnapshotState> states, long ttlNow, ReleaseCheck releaseCheck) {
+        if (sources.size() != states.size()) {
+            throw new IllegalArgumentException("one column family per state: " + sources.size() + " for " + states.size());
+        }
         this.db = db;
+        this.sources = sources;
         this.snapshot = snapshot;
         this.dirtyValues = dirtyValues;
         this.states = states;
@@ -119,11 +130,14 @@ final class RocksDBSnapshotWriter {
         try {
             RocksIterator[] iterators = new RocksIterator[states.size()];
             Slice upperBound = own(natives, new Slice(RocksDBKeyBuilder.keyGroupPrefix(range.getEndKeyGroup() + 1)));
-            ReadOptions options = own(natives, new ReadOptions().setSnapshot(snapshot)
+            ReadOptions options = own(natives, new ReadOptions()
                     .setIterateUpperBound(upperBound).setFillCache(false));
+            if (snapshot != null) {
+                options.setSnapshot(snapshot);
+            }
             RocksDBDirtyValues.Cursor[] cached = new RocksDBDirtyValues.Cursor[states.size()];
             for (int i = 0; i < iterators.length; i++) {
-                iterators[i] = own(natives, db.newIterator(states.get(i).columnFamily(), options));
+                iterators[i] = own(natives, db.newIterator(sources.get(i), options));
                 iterators[i].seek(RocksDBKeyBuilder.keyGroupPrefix(range.getStartKeyGroup()));
                 cached[i] = cachedValues(states.get(i), range);
             }

@@ -8,6 +8,7 @@ import dev.runnel.api.common.typeutils.base.LongSerializer;
 import dev.runnel.api.common.typeutils.base.StringSerializer;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.contrib.streaming.state.EmbeddedRocksDBStateBackend;
+import dev.runnel.contrib.streaming.state.RocksDBOptions;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
@@ -38,8 +39,10 @@ import java.util.concurrent.Future;
  *
  * <p>Not a unit test: run it by hand, e.g.
  * {@code java -Xmx4g -cp <test classpath> dev.runnel.runtime.state.bench.SnapshotPauseBench heap 1000000 5 [timers]}
- * (store {@code heap} or {@code rocksdb}, keys, snapshots, and optionally as many event-time timers
- * as keys, one per key). Prints one {@code RESULT} line per store and run; the first snapshots warm
+ * (store {@code heap}, {@code rocksdb} (its default: {@code auto}, which with no checkpointing
+ * configured means in-place memtable updates, so snapshots take a checkpoint), {@code rocksdb-checkpoint}
+ * (in-place updates forced on) or {@code rocksdb-native} (forced off: native RocksDB snapshots), keys,
+ * snapshots, and optionally as many event-time timers as keys, one per key). Prints one {@code RESULT} line per store and run; the first snapshots warm
  * the code up, the figures are over the last ones.
  */
 public final class SnapshotPauseBench {
@@ -59,7 +62,12 @@ public final class SnapshotPauseBench {
         StateBackend backend = switch (store) {
             case "heap" -> new HashMapStateBackend();
             case "rocksdb" -> new EmbeddedRocksDBStateBackend();
-            default -> throw new IllegalArgumentException("store must be heap or rocksdb, was " + store);
+            case "rocksdb-checkpoint" -> new EmbeddedRocksDBStateBackend(new Configuration()
+                    .setString(RocksDBOptions.INPLACE_UPDATE_SUPPORT.key(), "true"));
+            case "rocksdb-native" -> new EmbeddedRocksDBStateBackend(new Configuration()
+                    .setString(RocksDBOptions.INPLACE_UPDATE_SUPPORT.key(), "false"));
+            default -> throw new IllegalArgumentException(
+                    "store must be heap, rocksdb, rocksdb-checkpoint or rocksdb-native, was " + store);
         };
         new Run(backend, store, keys, snapshots, timers).run();
     }
