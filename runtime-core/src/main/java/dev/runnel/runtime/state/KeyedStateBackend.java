@@ -19,8 +19,11 @@ import java.util.stream.Stream;
  *   <li>Task thread only. {@link #setCurrentKey} selects the key every state object then acts on.
  *   <li>State objects are created once per name and reused; asking again for a name with a different
  *       kind or type fails with a message naming the state.
- *   <li>{@link #snapshot} writes Runnel's backend-independent snapshot format, so a snapshot of one
- *       store restores into the other, and into a different parallelism (by key group).
+ *   <li>Snapshots are Runnel's backend-independent snapshot format, so a snapshot of one store
+ *       restores into the other, and into a different parallelism (by key group). They are taken in
+ *       two phases: {@link #snapshotSync} captures the state on the task thread, quickly; the returned
+ *       {@link KeyedStateSnapshot} writes it out on another thread while the task keeps processing
+ *       (and changing state). {@link #snapshot} does both in one call.
  *   <li>{@link #close()} releases everything (native memory, files); the backend is unusable after.
  * </ul>
  *
@@ -57,11 +60,31 @@ public interface KeyedStateBackend<K> extends PriorityQueueSetFactory, Closeable
     <N> Stream<K> getKeys(String stateName, N namespace);
 
     /**
+     * The synchronous phase of a snapshot: captures every state and timer of the key groups in
+     * {@code range} (which must lie within this backend's range) as they are now, for the returned
+     * snapshot to write out later from any thread. Task thread only. Short and bounded: it serializes
+     * nothing and copies no state entries (the heap store shares its tables copy-on-write, RocksDB
+     * takes a native snapshot); what it does copy is each store's to document (the heap store's timer
+     * references, RocksDB's write-back cache). Changes made after it returns are not in the snapshot.
+     *
+     * @throws IllegalArgumentException if {@code range} is not within this backend's key groups
+     * @throws IOException if the store cannot capture its state (e.g. flushing a cache fails)
+     */
+    KeyedStateSnapshot snapshotSync(KeyGroupRange range) throws IOException;
+
+    /**
      * Writes every state and timer of the key groups in {@code range} (which must lie within this
      * backend's range) to {@code out}, and returns where each key group starts, relative to the
-     * first byte written.
+     * first byte written: both phases of a snapshot, on the calling thread.
      */
-    KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException;
+    default KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
+        KeyedStateSnapshot snapshot = snapshotSync(range);
+        try {
+            return snapshot.writeTo(out);
+        } finally {
+            snapshot.release();
+        }
+    }
 
     /**
      * The number of entries over all keyed states, keys and namespaces (timers not included); for

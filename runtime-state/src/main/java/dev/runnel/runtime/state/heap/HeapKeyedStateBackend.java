@@ -1,37 +1,31 @@
 package dev.runnel.runtime.state.heap;
 
 import dev.runnel.api.common.functions.AggregateFunction;
-import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.state.AggregatingStateDescriptor;
 import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
-import dev.runnel.api.common.state.StateTtlConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
-import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
-import dev.runnel.runtime.state.KeyGroupRangeOffsets;
-import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
-import dev.runnel.runtime.state.TtlTimeProvider;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
-import dev.runnel.runtime.state.snapshot.KeyedSnapshotWriter;
-import dev.runnel.runtime.state.snapshot.SerializerIdentity;
-import dev.runnel.runtime.state.snapshot.SnapshotSection;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.SnapshotSection;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import dev.runnel.runtime.state.ttl.TtlStateFactory;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
@@ -45,49 +39,44 @@ import java.util.stream.Stream;
  * order). Fast (no serialization on access; values are held by reference,
  * as in Flink's heap backend) and bounded by the heap.
  *
- * <p>Snapshots are written synchronously in Runnel's shared format, so they restore into this store
- * or the RocksDB store, at any parallelism. Restores read the key groups of this backend's range from
+ * <p>Snapshots are Runnel's shared format, so they restore into this store or the RocksDB store, at
+ * any parallelism. Their synchronous phase pins a version and shares the tables' entry arrays
+ * (copy-on-write, see {@link StateTable} and {@link SnapshotVersions}) and copies the references of
+ * the timers; the entries are serialized later, by the snapshot's writing thread, while the task
+ * thread goes on changing copies. Restores read the key groups of this backend's range from
  * every handle at construction, verifying checksums; since serializers are only known once operators
  * register their states, each state's sections are kept raw and decoded on registration (after a
  * serializer-identity check). States that are never registered are written into later snapshots
  * unchanged. Expired entries of TTL state are left out of snapshots.
  *
- * <p>Contract: task thread only, no locks. Keys, namespaces and stored values are held by reference
- * and must not be mutated in ways that change their {@code equals}/{@code hashCode} while stored. Null
- * keys and namespaces are rejected. {@link #close()} drops everything; the backend is unusable after.
+ * <p>Contract: task thread only, no locks; the snapshots it hands out are written on any thread.
+ * Keys, namespaces and stored values are held by reference and must not be mutated in ways that
+ * change their {@code equals}/{@code hashCode} while stored; a value read from the state must not be
+ * changed after the next snapshot's synchronous phase without reading it again (it may then be the
+ * snapshot's). Null keys and namespaces are rejected. {@link #close()} releases pending snapshots and
+ * drops everything; the backend is unusable after.
  *
  * @param <K> the key type
  */
-public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
+public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K> {
 
-    /** A registered keyed state: the object handed out and what it was registered with. */
-    private record Registration(State state, StateDescriptor.Type type, TypeSerializer<?> namespaceSerializer,
-            TypeSerializer<?> valueSerializer, StateTtlConfig ttlConfig) {}
-
-    /** A registered priority queue and its element serializer. */
+    /** A registered priority queue, with what its snapshots need. */
     private record RegisteredQueue<T extends HeapPriorityQueueElement>(
             KeyGroupPartitionedPriorityQueue<T, ?> queue, TypeSerializer<T> serializer,
             StateMetaInfo metaInfo) {}
 
-    private final String operatorName;
-    private final TypeSerializer<K> keySerializer;
-    private final int numberOfKeyGroups;
-    private final KeyGroupRange keyGroupRange;
     private final int firstKeyGroup;
     private final int lastKeyGroup;
-    private final TtlTimeProvider ttlTimeProvider;
-    private final SerializerConfig serializerConfig;
     private final HeapKeyContext<K> context = new HeapKeyContext<>();
+    /** Which snapshots may still read the tables' entries: the copy-on-write bookkeeping. */
+    private final SnapshotVersions versions = new SnapshotVersions();
     private final HeapStateCodec codec;
 
     /** By name, in registration order (which is snapshot order). */
     private final LinkedHashMap<String, StateTable<K, ?, ?>> tables = new LinkedHashMap<>();
-    private final LinkedHashMap<String, Registration> registrations = new LinkedHashMap<>();
     private final LinkedHashMap<String, RegisteredQueue<?>> queues = new LinkedHashMap<>();
     /** Restored states not registered yet. */
     private final LinkedHashMap<String, RestoredState> restored;
-
-    private boolean closed;
 
     /**
      * Creates the backend and reads the restore state of its key groups.
@@ -96,14 +85,9 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
      *     key group and the state)
      */
     public HeapKeyedStateBackend(KeyedStateBackendParameters<K> parameters) throws IOException {
-        this.operatorName = parameters.operatorName() != null ? parameters.operatorName() : parameters.operatorIdentifier();
-        this.keySerializer = parameters.keySerializer();
-        this.numberOfKeyGroups = parameters.numberOfKeyGroups();
-        this.keyGroupRange = parameters.keyGroupRange();
+        super(parameters);
         this.firstKeyGroup = keyGroupRange.getStartKeyGroup();
         this.lastKeyGroup = keyGroupRange.getEndKeyGroup();
-        this.ttlTimeProvider = parameters.ttlTimeProvider();
-        this.serializerConfig = parameters.serializerConfig();
         this.codec = new HeapStateCodec(numberOfKeyGroups);
         this.context.keyGroup = -1;
         this.restored = RestoredState.read(parameters.restoreState(), keyGroupRange);
@@ -156,89 +140,23 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
         return context.keyGroup;
     }
 
-    @Override
-    public KeyGroupRange getKeyGroupRange() {
-        return keyGroupRange;
-    }
-
-    @Override
-    public int getNumberOfKeyGroups() {
-        return numberOfKeyGroups;
-    }
-
-    @Override
-    public TypeSerializer<K> getKeySerializer() {
-        return keySerializer;
-    }
-
     // ------------------------------------------------------------------ keyed state
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <N, S extends State, T> S getOrCreateKeyedState(
-            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, T> descriptor) throws Exception {
-        checkNotClosed();
-        Objects.requireNonNull(namespaceSerializer, "namespaceSerializer");
-        Objects.requireNonNull(descriptor, "descriptor");
-        descriptor.initializeSerializerUnlessSet(serializerConfig);
-        String name = descriptor.getName();
-        Registration existing = registrations.get(name);
-        if (existing != null) {
-            checkSameRegistration(existing, namespaceSerializer, descriptor);
-            return (S) existing.state();
-        }
-        if (queues.containsKey(name)) {
-            throw new IllegalStateException("Operator '" + operatorName + "' cannot register keyed state '" + name
-                    + "': a timer queue of that name exists. Give the state another name.");
-        }
-        S state = TtlStateFactory.createStateAndWrapWithTtlIfEnabled(
-                namespaceSerializer, descriptor, this::createRawState, ttlTimeProvider);
-        registrations.put(name, new Registration(state, descriptor.getType(), namespaceSerializer,
-                descriptor.getSerializer(), descriptor.getTtlConfig()));
-        return state;
-    }
-
-    private void checkSameRegistration(Registration existing, TypeSerializer<?> namespaceSerializer,
-            StateDescriptor<?, ?> descriptor) {
-        String differs = null;
-        if (existing.type() != descriptor.getType()) {
-            differs = "it is " + existing.type() + " state, requested as " + descriptor.getType();
-        } else if (!existing.valueSerializer().equals(descriptor.getSerializer())) {
-            differs = "its value serializer is " + SerializerIdentity.of(existing.valueSerializer())
-                    + ", requested with " + SerializerIdentity.of(descriptor.getSerializer());
-        } else if (!existing.namespaceSerializer().equals(namespaceSerializer)) {
-            differs = "its namespace serializer is " + SerializerIdentity.of(existing.namespaceSerializer())
-                    + ", requested with " + SerializerIdentity.of(namespaceSerializer);
-        } else if (!sameTtl(existing.ttlConfig(), descriptor.getTtlConfig())) {
-            differs = "its time-to-live is " + existing.ttlConfig() + ", requested with " + descriptor.getTtlConfig();
-        }
-        if (differs != null) {
-            throw new IllegalStateException("Operator '" + operatorName + "' registered state '" + descriptor.getName()
-                    + "' before with a different kind or type: " + differs + ". One name is one state; give the"
-                    + " second state another name.");
-        }
-    }
-
-    private static boolean sameTtl(StateTtlConfig a, StateTtlConfig b) {
-        return a.isEnabled() == b.isEnabled()
-                && (!a.isEnabled() || (a.getUpdateType() == b.getUpdateType()
-                        && a.getStateVisibility() == b.getStateVisibility()
-                        && a.getTtl().equals(b.getTtl())));
-    }
 
     /**
      * Creates the plain heap state for {@code descriptor} (TTL-wrapped already if it has a TTL),
      * decoding its restored entries if there are any. Used through {@link TtlStateFactory}.
      */
+    @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
+    protected <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
             StateDescriptor<S, SV> descriptor) throws IOException {
         String name = descriptor.getName();
         StateMetaInfo metaInfo = StateMetaInfo.forKeyedState(keySerializer, namespaceSerializer, descriptor);
         TtlSnapshotFilter ttlFilter = descriptor.getTtlConfig().isEnabled()
                 ? new TtlSnapshotFilter(descriptor.getTtlConfig(), ttlTimeProvider)
                 : null;
-        StateTable<K, N, SV> table = new StateTable<>(name, metaInfo, context, keyGroupRange.getNumberOfKeyGroups(),
+        StateTable<K, N, SV> table = new StateTable<>(name, metaInfo, context, versions,
+                keyGroupRange.getNumberOfKeyGroups(),
                 keySerializer, namespaceSerializer, descriptor.getSerializer(), ttlFilter,
                 descriptor.getType() == StateDescriptor.Type.VALUE,
                 // state in namespaces other than the key's own (windows) is created and dropped all the time
@@ -272,7 +190,7 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     @Override
     public <N> Stream<K> getKeys(String stateName, N namespace) {
-        checkNotClosed();
+        checkOpen();
         Objects.requireNonNull(namespace, "namespace");
         StateTable<K, ?, ?> table = tables.get(stateName);
         // a copy, so callers may change the state while consuming the stream
@@ -282,29 +200,11 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     // ------------------------------------------------------------------ timers
 
     @Override
-    @SuppressWarnings("unchecked")
-    public <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> create(
+    protected <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> createQueue(
             String stateName,
             TypeSerializer<T> byteOrderedElementSerializer,
             PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor) {
-        checkNotClosed();
-        Objects.requireNonNull(stateName, "stateName");
-        Objects.requireNonNull(byteOrderedElementSerializer, "byteOrderedElementSerializer");
-        RegisteredQueue<?> existing = queues.get(stateName);
-        if (existing != null) {
-            if (!existing.serializer().equals(byteOrderedElementSerializer)) {
-                throw new IllegalStateException("Operator '" + operatorName + "' created queue '" + stateName
-                        + "' before with element serializer " + SerializerIdentity.of(existing.serializer())
-                        + ", now with " + SerializerIdentity.of(byteOrderedElementSerializer)
-                        + ". One name is one queue; give the second another name.");
-            }
-            return (KeyGroupedInternalPriorityQueue<T>) existing.queue();
-        }
-        if (registrations.containsKey(stateName) || tables.containsKey(stateName)) {
-            throw new IllegalStateException("Operator '" + operatorName + "' cannot create timer queue '" + stateName
-                    + "': a keyed state of that name exists. Give the queue another name.");
-        }
         StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
         KeyGroupPartitionedPriorityQueue<T, ?> queue = comparator instanceof LongPriorityComparator<T> byLong
                 ? new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator,
@@ -331,55 +231,57 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     // ------------------------------------------------------------------ snapshots
 
+    /**
+     * Pins a snapshot version (from now on entries are copied before they change), shares every
+     * table's entry arrays for the range (O(number of maps)), and copies the references of the
+     * range's timers (O(number of timers)); serializes nothing.
+     */
     @Override
-    public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
-        checkNotClosed();
-        Objects.requireNonNull(range, "range");
-        Objects.requireNonNull(out, "out");
-        if (range.getNumberOfKeyGroups() > 0
-                && !(keyGroupRange.contains(range.getStartKeyGroup()) && keyGroupRange.contains(range.getEndKeyGroup()))) {
-            throw new IllegalArgumentException("Operator '" + operatorName + "' cannot snapshot " + range
-                    + ": this backend holds " + keyGroupRange);
+    protected HeapKeyedStateSnapshot takeSnapshot(KeyGroupRange range) {
+        SnapshotVersions.Pin pin = versions.pin();
+        try {
+            return capture(range, pin);
+        } catch (RuntimeException | Error e) {
+            pin.release(); // or every later write would copy its entry
+            throw e;
         }
+    }
+
+    private HeapKeyedStateSnapshot capture(KeyGroupRange range, SnapshotVersions.Pin pin) {
         List<StateMetaInfo> metaInfos = new ArrayList<>(tables.size() + queues.size() + restored.size());
+        int fromOffset = range.getStartKeyGroup() - firstKeyGroup;
+        int toOffset = range.getEndKeyGroup() - firstKeyGroup;
+        List<StateTableSnapshot<?, ?, ?>> tableSnapshots = new ArrayList<>(tables.size());
         for (StateTable<K, ?, ?> table : tables.values()) {
             metaInfos.add(table.metaInfo);
+            tableSnapshots.add(table.snapshot(fromOffset, toOffset));
         }
+        List<HeapKeyedStateSnapshot.QueueSnapshot> queueSnapshots = new ArrayList<>(queues.size());
         for (RegisteredQueue<?> queue : queues.values()) {
             metaInfos.add(queue.metaInfo());
+            queueSnapshots.add(new HeapKeyedStateSnapshot.QueueSnapshot(queue.serializer(), copyElements(queue, range)));
         }
         for (RestoredState state : restored.values()) {
             metaInfos.add(state.metaInfo);
         }
-        KeyedSnapshotWriter writer = KeyedSnapshotWriter.start(out, range, metaInfos);
-        long now = ttlTimeProvider.currentTimestamp();
-        for (int kg = range.getStartKeyGroup(); kg <= range.getEndKeyGroup(); kg++) {
-            writer.startKeyGroup(kg);
-            int offset = kg - firstKeyGroup;
-            int stateIndex = 0;
-            for (StateTable<K, ?, ?> table : tables.values()) {
-                DataOutputSerializer section = writer.startSection(stateIndex++);
-                writer.endSection(codec.writeKeyGroup(table, offset, section, now));
-            }
-            for (RegisteredQueue<?> queue : queues.values()) {
-                DataOutputSerializer section = writer.startSection(stateIndex++);
-                writer.endSection(writeQueue(queue, kg, section));
-            }
-            for (RestoredState state : restored.values()) {
-                SnapshotSection section = state.sections[offset];
-                if (section != null) {
-                    writer.writeRawSection(stateIndex, section.entryCount(), section.array(), section.offset(),
-                            section.length());
-                }
-                stateIndex++;
-            }
-        }
-        return writer.finish();
+        return new HeapKeyedStateSnapshot(range, "snapshot of " + range + " of operator '" + operatorName + "'",
+                numberOfKeyGroups, firstKeyGroup, metaInfos, tableSnapshots, queueSnapshots,
+                List.copyOf(restored.values()), ttlTimeProvider.currentTimestamp(), pin);
     }
 
-    private <T extends HeapPriorityQueueElement> int writeQueue(RegisteredQueue<T> queue, int keyGroup,
-            DataOutputSerializer section) throws IOException {
-        return codec.writeQueue(queue.queue().getQueueForKeyGroup(keyGroup), queue.serializer(), section);
+    /** The references of a queue's elements per key group of {@code range}; timers never change while queued. */
+    private static Object[][] copyElements(RegisteredQueue<?> queue, KeyGroupRange range) {
+        Object[][] elements = new Object[range.getNumberOfKeyGroups()][];
+        for (int i = 0; i < elements.length; i++) {
+            InternalPriorityQueue<?> partition = queue.queue().getQueueForKeyGroup(range.getStartKeyGroup() + i);
+            Object[] copy = new Object[partition.size()];
+            int n = 0;
+            for (Iterator<?> it = partition.iterator(); it.hasNext(); ) {
+                copy[n++] = it.next();
+            }
+            elements[i] = copy;
+        }
+        return elements;
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -387,25 +289,17 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     /** Drops all state, timers and restored sections. */
     @Override
     public void close() {
-        if (closed) {
+        if (!markClosed()) {
             return;
         }
-        closed = true;
         for (StateTable<K, ?, ?> table : tables.values()) {
             table.clear();
         }
         tables.clear();
-        registrations.clear();
         queues.clear();
         restored.clear();
         context.key = null;
         context.version++;
-    }
-
-    private void checkNotClosed() {
-        if (closed) {
-            throw new IllegalStateException("the keyed state backend of operator '" + operatorName + "' is closed");
-        }
     }
 
     /** The number of entries of state {@code stateName} over all key groups; for tests and metrics. */

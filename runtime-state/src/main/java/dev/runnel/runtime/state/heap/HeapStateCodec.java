@@ -7,17 +7,15 @@ import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
-import dev.runnel.runtime.state.queue.InternalPriorityQueue;
-import dev.runnel.runtime.state.snapshot.KeyedSnapshotWriter;
-import dev.runnel.runtime.state.snapshot.SnapshotEntryCursor;
-import dev.runnel.runtime.state.snapshot.SnapshotSection;
-import dev.runnel.runtime.state.snapshot.StateKind;
+import dev.runnel.runtime.state.snapshot.format.KeyedSnapshotWriter;
+import dev.runnel.runtime.state.snapshot.format.SnapshotEntryCursor;
+import dev.runnel.runtime.state.snapshot.format.SnapshotSection;
+import dev.runnel.runtime.state.snapshot.format.StateKind;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import dev.runnel.runtime.state.ttl.TtlValue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +24,8 @@ import java.util.Map;
  * section back into entries, in the layout of the shared snapshot format. Reuses its buffers, so
  * writing a snapshot allocates only what the serializers do.
  *
- * <p>Task thread only.
+ * <p>One thread at a time: the task thread restores with the backend's instance; a snapshot writes
+ * with its own instance, on its writing thread.
  */
 final class HeapStateCodec {
 
@@ -42,13 +41,14 @@ final class HeapStateCodec {
     // ------------------------------------------------------------------ writing
 
     /**
-     * Writes the entries of the key group at {@code keyGroupOffset} into {@code out}, skipping expired
-     * ones of TTL state, and returns how many it wrote.
+     * Writes the snapshot's entries of the key group at {@code keyGroupOffset} into {@code out},
+     * skipping expired ones of TTL state, and returns how many it wrote.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    <K, N, S> int writeKeyGroup(StateTable<K, N, S> table, int keyGroupOffset, DataOutputSerializer out, long now)
-            throws IOException {
-        StateMap.Entry<K, N, S>[] entries = table.entriesInKeyGroup(keyGroupOffset);
+    <K, N, S> int writeKeyGroup(StateTableSnapshot<K, N, S> snapshot, int keyGroupOffset, DataOutputSerializer out,
+            long now) throws IOException {
+        StateTable<K, N, S> table = snapshot.table;
+        Iterable<StateMap.Entry<K, N, S>> entries = snapshot.entriesInKeyGroup(keyGroupOffset);
         StateKind kind = table.metaInfo.kind();
         TtlSnapshotFilter ttl = table.ttlFilter;
         int count = 0;
@@ -163,17 +163,15 @@ final class HeapStateCodec {
         KeyedSnapshotWriter.writeBytes(out, keyScratch);
     }
 
-    /** Writes the elements of one key group's queue into {@code out} and returns how many. */
-    <T extends HeapPriorityQueueElement> int writeQueue(InternalPriorityQueue<T> queue, TypeSerializer<T> serializer,
-            DataOutputSerializer out) throws IOException {
-        int count = 0;
-        for (Iterator<T> it = queue.iterator(); it.hasNext(); ) {
+    /** Writes the elements of one key group's queue, as a snapshot copied them, into {@code out}; returns how many. */
+    @SuppressWarnings("unchecked")
+    <T> int writeQueue(Object[] elements, TypeSerializer<T> serializer, DataOutputSerializer out) throws IOException {
+        for (Object element : elements) {
             valueScratch.clear();
-            serializer.serialize(it.next(), valueScratch);
+            serializer.serialize((T) element, valueScratch);
             KeyedSnapshotWriter.writeBytes(out, valueScratch);
-            count++;
         }
-        return count;
+        return elements.length;
     }
 
     // ------------------------------------------------------------------ restoring

@@ -2,9 +2,9 @@ package dev.runnel.runtime.state.heap;
 
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyedStateHandle;
-import dev.runnel.runtime.state.snapshot.KeyedSnapshotReader;
-import dev.runnel.runtime.state.snapshot.SnapshotSection;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.KeyedSnapshotReader;
+import dev.runnel.runtime.state.snapshot.format.SnapshotSection;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -31,25 +31,34 @@ import java.util.Arrays;
  * until it is removed, across resizes and the shifts of other removals. Keys and namespaces are held
  * by reference, as in Flink's heap backend, so they must not be mutated while stored.
  *
- * <p>Task thread only.
+ * <p>Snapshots: {@link #share()} hands the array of entries to a snapshot as it is, in O(1); the map
+ * then copies that array before its next change of membership (insert, remove, {@link #replace}), so
+ * the snapshot's array never changes. The entries themselves are shared too: the {@link StateTable}
+ * keeps them unchanged while a snapshot may read them (copy-on-write, see {@link SnapshotVersions}).
+ *
+ * <p>Task thread only; an array given out by {@link #share()} may be read from any thread.
  */
 final class StateMap<K, N, S> {
 
-    /** One mapping; {@code state} (or {@code bits}) is updated in place. */
+    /**
+     * One mapping; {@code state} (or {@code bits}) is updated in place unless a snapshot may read the
+     * entry (then the table replaces it with a copy first). Its hash lives in the map's table only,
+     * which keeps an entry at 40 bytes with the snapshot version.
+     */
     static final class Entry<K, N, S> {
         final K key;
         final N namespace;
-        final int hash;
         S state;
         /** The value's bits when the table keeps primitives in place (see {@link PrimitiveValue}). */
         long bits;
         /** The key's key group, as an offset in the backend's range; set by the {@link StateTable}. */
         int keyGroupOffset;
+        /** The snapshot version this entry was created or copied in; set by the {@link StateTable}. */
+        int version;
 
-        Entry(K key, N namespace, int hash, S state) {
+        Entry(K key, N namespace, S state) {
             this.key = key;
             this.namespace = namespace;
-            this.hash = hash;
             this.state = state;
         }
     }
@@ -71,6 +80,8 @@ final class StateMap<K, N, S> {
     private int[] freePlaces;
     private int freeCount;
     private int placesUsed;
+    /** Whether {@link #entries} was given to a snapshot, which must then never see it change. */
+    private boolean shared;
 
     /** A map in the stable layout. */
     StateMap() {
@@ -133,9 +144,11 @@ final class StateMap<K, N, S> {
     Entry<K, N, S> insert(K key, N namespace, int hash, S state) {
         if (size >= threshold) {
             resize();
+        } else {
+            unshare();
         }
-        Entry<K, N, S> e = new Entry<>(key, namespace, hash, state);
-        place(e);
+        Entry<K, N, S> e = new Entry<>(key, namespace, state);
+        place(e, hash);
         size++;
         return e;
     }
@@ -160,6 +173,7 @@ final class StateMap<K, N, S> {
             if (slotHash == hash) {
                 Entry<K, N, S> e = at(i);
                 if ((e.key == key || e.key.equals(key)) && (e.namespace == namespace || e.namespace.equals(namespace))) {
+                    unshare();
                     if (churn) {
                         int place = t[(i << 1) + 1];
                         entries[place] = null;
@@ -176,13 +190,53 @@ final class StateMap<K, N, S> {
     }
 
     /**
+     * Puts {@code copy} where {@code old}, an entry of this map whose hash is {@code hash}, is; for
+     * copy-on-write, so {@code copy} must have the same key and namespace.
+     */
+    void replace(Entry<K, N, S> old, Entry<K, N, S> copy, int hash) {
+        unshare();
+        int i = hash & mask;
+        int slotHash;
+        while ((slotHash = table[i << shift]) != 0) {
+            if (slotHash == hash && at(i) == old) {
+                if (churn) {
+                    entries[table[(i << 1) + 1]] = copy;
+                } else {
+                    entries[i] = copy;
+                }
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        throw new IllegalStateException("the entry of key " + old.key + " is not in this map");
+    }
+
+    /**
      * The entries, for iteration: skip nulls. Do not modify, and do not change the map while iterating.
      */
     Entry<K, N, S>[] slots() {
         return entries;
     }
 
+    /**
+     * The entries as they are now, for a snapshot: skip nulls, never modify. The array stays as it is
+     * however the map changes later (the map copies it before its next change of membership).
+     */
+    Entry<K, N, S>[] share() {
+        shared = true;
+        return entries;
+    }
+
+    /** Gives this map an array of entries of its own if the current one was shared. */
+    private void unshare() {
+        if (shared) {
+            entries = entries.clone();
+            shared = false;
+        }
+    }
+
     void clear() {
+        unshare();
         Arrays.fill(table, 0);
         Arrays.fill(entries, null);
         size = 0;
@@ -190,13 +244,13 @@ final class StateMap<K, N, S> {
         placesUsed = 0;
     }
 
-    /** Puts {@code e} at a free position (and, churn layout, a free slab place). */
-    private void place(Entry<K, N, S> e) {
-        int i = e.hash & mask;
+    /** Puts {@code e}, whose hash is {@code hash}, at a free position (and, churn layout, a free slab place). */
+    private void place(Entry<K, N, S> e, int hash) {
+        int i = hash & mask;
         while (table[i << shift] != 0) {
             i = (i + 1) & mask;
         }
-        table[i << shift] = e.hash;
+        table[i << shift] = hash;
         if (churn) {
             int place = freeCount > 0 ? freePlaces[--freeCount] : placesUsed++;
             entries[place] = e;
@@ -243,6 +297,8 @@ final class StateMap<K, N, S> {
         int capacity = (mask + 1) * 2;
         Entry<K, N, S>[] old = entries;
         int oldUsed = churn ? placesUsed : old.length;
+        int[] hashes = hashesByPlace(oldUsed);
+        shared = false; // the new arrays are this map's own; a snapshot keeps the old ones
         table = new int[capacity << shift];
         mask = capacity - 1;
         threshold = thresholdFor(capacity);
@@ -254,10 +310,29 @@ final class StateMap<K, N, S> {
         } else {
             entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[capacity];
         }
+        // Slab order in the churn layout, so that entries made one after the other stay next to each other.
         for (int j = 0; j < oldUsed; j++) {
             if (old[j] != null) {
-                place(old[j]);
+                place(old[j], hashes[j]);
             }
         }
+    }
+
+    /**
+     * The hash of the entry in each of the first {@code used} places of {@link #entries} (its
+     * positions in the stable layout, its slab places in the churn layout), from the table.
+     */
+    private int[] hashesByPlace(int used) {
+        if (!churn) {
+            return table; // parallel to the entries already
+        }
+        int[] hashes = new int[used];
+        for (int i = 0; i <= mask; i++) {
+            int hash = table[i << 1];
+            if (hash != 0) {
+                hashes[table[(i << 1) + 1]] = hash;
+            }
+        }
+        return hashes;
     }
 }

@@ -1,7 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
 import dev.runnel.api.common.typeutils.TypeSerializer;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +17,21 @@ import java.util.List;
  *       keeps the map of the window being filled in the cache, and the one being fired small,
  *       instead of spreading each window over every key group's map. Snapshots, which go key group
  *       by key group, group these entries by the key group each remembers
- *       ({@link #entriesInKeyGroup}).
+ *       ({@link StateTableSnapshot}).
  * </ul>
  *
  * <p>Remembers the entry of the last lookup, valid until the current key is set again, the namespace
  * object changes or an entry is removed, so that the {@code update()} that usually follows a
  * {@code value()} of the same key and namespace costs no second lookup.
  *
- * <p>Task thread only.
+ * <p>Snapshots are copy-on-write: {@link #snapshot} shares the maps' entry arrays with the snapshot,
+ * and from then on an entry the snapshot may read ({@link SnapshotVersions}) is replaced by a copy
+ * before it changes; so is its value, before the value can change in place (handed out, or changed
+ * by the state object), unless the value's type is immutable. A value that is replaced rather than
+ * changed is not copied. What this costs: with no snapshot pending, one int compare per write and per
+ * read of a mutable value; while one is pending, one entry (and mutable value) copy per entry touched.
+ *
+ * <p>Task thread only; a {@link StateTableSnapshot} may be written from any thread.
  *
  * @param <K> the key type
  * @param <N> the namespace type
@@ -53,28 +60,31 @@ final class StateTable<K, N, S> {
     static final int NAMESPACE_SHARDS = 64;
 
     private final HeapKeyContext<K> context;
+    private final SnapshotVersions versions;
+    /** Whether stored values can change in place, so that a snapshot needs a copy before they do. */
+    private final boolean mutableValues;
     private final int numberOfKeyGroupsInRange;
     /** Per key group (key state), or per namespace shard (window state). */
     private final StateMap<K, N, S>[] maps;
-    /** Window state's entries grouped by key group for a snapshot; dropped by any insertion or removal. */
-    private List<StateMap.Entry<K, N, S>>[] byKeyGroup;
 
     private StateMap.Entry<K, N, S> cachedEntry;
     private Object cachedNamespace;
     private int cachedVersion;
 
     @SuppressWarnings("unchecked")
-    StateTable(String name, StateMetaInfo metaInfo, HeapKeyContext<K> context, int numberOfKeyGroupsInRange,
-            TypeSerializer<K> keySerializer, TypeSerializer<N> namespaceSerializer, TypeSerializer<S> stateSerializer,
-            TtlSnapshotFilter ttlFilter, boolean primitiveValues, boolean churn) {
+    StateTable(String name, StateMetaInfo metaInfo, HeapKeyContext<K> context, SnapshotVersions versions,
+            int numberOfKeyGroupsInRange, TypeSerializer<K> keySerializer, TypeSerializer<N> namespaceSerializer,
+            TypeSerializer<S> stateSerializer, TtlSnapshotFilter ttlFilter, boolean primitiveValues, boolean churn) {
         this.name = name;
         this.metaInfo = metaInfo;
         this.context = context;
+        this.versions = versions;
         this.keySerializer = keySerializer;
         this.namespaceSerializer = namespaceSerializer;
         this.stateSerializer = stateSerializer;
         this.ttlFilter = ttlFilter;
         this.primitive = primitiveValues ? PrimitiveValue.Kind.of(stateSerializer) : null;
+        this.mutableValues = primitive == null && !stateSerializer.isImmutableType();
         this.churn = churn;
         this.numberOfKeyGroupsInRange = numberOfKeyGroupsInRange;
         this.maps = (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[churn ? NAMESPACE_SHARDS : numberOfKeyGroupsInRange];
@@ -101,8 +111,21 @@ final class StateTable<K, N, S> {
 
     // ------------------------------------------------------------------ current key
 
-    /** The current key's entry under {@code namespace}, or null. */
+    /**
+     * The current key's entry under {@code namespace}, or null, for changing the entry or its value in
+     * place, or for handing its value out: if a snapshot may read the entry, it is first replaced by a
+     * copy with a copy of a mutable value.
+     */
     StateMap.Entry<K, N, S> entry(N namespace, int namespaceHash) {
+        StateMap.Entry<K, N, S> e = lookup(namespace, namespaceHash);
+        if (e != null && e.version < versions.highestPinned) {
+            e = copyOnWrite(e, namespace, namespaceHash, true);
+        }
+        return e;
+    }
+
+    /** The current key's entry under {@code namespace}, or null, for reading only. */
+    private StateMap.Entry<K, N, S> lookup(N namespace, int namespaceHash) {
         HeapKeyContext<K> c = context;
         StateMap.Entry<K, N, S> e = cachedEntry;
         if (e != null && cachedVersion == c.version && cachedNamespace == namespace) {
@@ -136,7 +159,8 @@ final class StateTable<K, N, S> {
 
     /** The current key's value under {@code namespace}, or null; primitive values come boxed. */
     S getValue(N namespace, int namespaceHash) {
-        return valueOf(entry(namespace, namespaceHash));
+        // a boxed primitive cannot change in place: no copy needed for a snapshot
+        return primitive != null ? valueOf(lookup(namespace, namespaceHash)) : get(namespace, namespaceHash);
     }
 
     /** Sets the current key's value under {@code namespace} (not null); primitives are written in place. */
@@ -146,9 +170,11 @@ final class StateTable<K, N, S> {
             put(namespace, namespaceHash, value);
             return;
         }
-        StateMap.Entry<K, N, S> e = entry(namespace, namespaceHash);
+        StateMap.Entry<K, N, S> e = lookup(namespace, namespaceHash);
         if (e == null) {
             e = insert(namespace, namespaceHash, (S) PrimitiveValue.PRESENT);
+        } else if (e.version < versions.highestPinned) {
+            e = copyOnWrite(e, namespace, namespaceHash, false);
         }
         e.bits = primitive.toBits(value);
     }
@@ -164,18 +190,21 @@ final class StateTable<K, N, S> {
             e.bits = primitive.toBits(value);
         }
         e.keyGroupOffset = keyGroupOffset;
+        e.version = versions.current();
         cachedEntry = null;
-        byKeyGroup = null;
     }
 
     /** Sets the current key's value under {@code namespace} (not null). */
     void put(N namespace, int namespaceHash, S value) {
-        StateMap.Entry<K, N, S> e = entry(namespace, namespaceHash);
-        if (e != null) {
-            e.state = value;
-        } else {
+        StateMap.Entry<K, N, S> e = lookup(namespace, namespaceHash);
+        if (e == null) {
             insert(namespace, namespaceHash, value);
+            return;
         }
+        if (e.version < versions.highestPinned) {
+            e = copyOnWrite(e, namespace, namespaceHash, false); // the old value stays the snapshot's
+        }
+        e.state = value;
     }
 
     /** Adds the current key's value under {@code namespace}, which the caller knows is absent; returns its entry. */
@@ -189,7 +218,7 @@ final class StateTable<K, N, S> {
         StateMap<K, N, S> map = mapForWriting(namespaceHash, c.keyGroupOffset);
         StateMap.Entry<K, N, S> e = map.insert(c.key, namespace, StateMap.hash(c.keyHash, namespaceHash), value);
         e.keyGroupOffset = c.keyGroupOffset;
-        byKeyGroup = null;
+        e.version = versions.current();
         remember(e, namespace, c.version);
         return e;
     }
@@ -206,8 +235,32 @@ final class StateTable<K, N, S> {
         if (e == null) {
             return null;
         }
-        byKeyGroup = null;
+        // the caller may change the value it gets (merging does), while a snapshot may still read it
+        if (mutableValues && e.version < versions.highestPinned && versions.mustCopy(e.version)) {
+            return stateSerializer.copy(e.state);
+        }
         return e.state;
+    }
+
+    /**
+     * Replaces {@code e}, the current key's entry under {@code namespace}, by a copy that this table
+     * may change (with a copy of its value if {@code copyValue} and values are mutable), unless no
+     * pinned snapshot may read it any more; returns the entry to change.
+     */
+    private StateMap.Entry<K, N, S> copyOnWrite(StateMap.Entry<K, N, S> e, N namespace, int namespaceHash,
+            boolean copyValue) {
+        if (!versions.mustCopy(e.version)) {
+            return e;
+        }
+        S state = copyValue && mutableValues ? stateSerializer.copy(e.state) : e.state;
+        StateMap.Entry<K, N, S> copy = new StateMap.Entry<>(e.key, e.namespace, state);
+        copy.bits = e.bits;
+        copy.keyGroupOffset = e.keyGroupOffset;
+        copy.version = versions.current();
+        HeapKeyContext<K> c = context;
+        maps[mapIndex(namespaceHash)].replace(e, copy, StateMap.hash(c.keyHash, namespaceHash));
+        remember(copy, namespace, c.version);
+        return copy;
     }
 
     private void remember(StateMap.Entry<K, N, S> e, Object namespace, int version) {
@@ -219,49 +272,30 @@ final class StateTable<K, N, S> {
     // ------------------------------------------------------------------ whole table
 
     /**
-     * The entries of the key group at {@code keyGroupOffset} in the range, for a snapshot: skip nulls,
-     * and do not change the table while iterating. For window state the first call after a change
-     * groups all entries by key group once, so a snapshot of every key group reads each entry once.
+     * Shares the entries of the key groups at offsets {@code [fromOffset, toOffset]} of the backend's
+     * range with a snapshot, as they are now; O(number of maps). The caller must have pinned a
+     * snapshot version first, so that the entries stay unchanged while the snapshot may read them.
      */
-    StateMap.Entry<K, N, S>[] entriesInKeyGroup(int keyGroupOffset) {
-        if (!churn) {
-            StateMap<K, N, S> map = maps[keyGroupOffset];
-            return map == null ? noEntries() : map.slots();
+    StateTableSnapshot<K, N, S> snapshot(int fromOffset, int toOffset) {
+        if (!churn || toOffset < fromOffset) {
+            StateMap.Entry<K, N, S>[][] byKeyGroup = newEntryArrays(Math.max(0, toOffset - fromOffset + 1));
+            for (int i = 0; i < byKeyGroup.length; i++) {
+                StateMap<K, N, S> map = maps[fromOffset + i];
+                byKeyGroup[i] = map == null ? null : map.share();
+            }
+            return StateTableSnapshot.perKeyGroup(this, fromOffset, byKeyGroup);
         }
-        if (byKeyGroup == null) {
-            groupByKeyGroup();
+        StateMap.Entry<K, N, S>[][] shards = newEntryArrays(maps.length);
+        for (int i = 0; i < shards.length; i++) {
+            shards[i] = maps[i] == null ? null : maps[i].share();
         }
-        List<StateMap.Entry<K, N, S>> entries = byKeyGroup[keyGroupOffset];
-        return entries == null ? noEntries() : entries.toArray(noEntries());
+        return StateTableSnapshot.byNamespaceShard(this, fromOffset, toOffset, shards);
     }
 
     @SuppressWarnings("unchecked")
-    private void groupByKeyGroup() {
-        List<StateMap.Entry<K, N, S>>[] groups = (List<StateMap.Entry<K, N, S>>[]) new List<?>[numberOfKeyGroupsInRange];
-        for (StateMap<K, N, S> map : maps) {
-            if (map == null || map.size() == 0) {
-                continue;
-            }
-            for (StateMap.Entry<K, N, S> e : map.slots()) {
-                if (e != null) {
-                    List<StateMap.Entry<K, N, S>> group = groups[e.keyGroupOffset];
-                    if (group == null) {
-                        group = new ArrayList<>();
-                        groups[e.keyGroupOffset] = group;
-                    }
-                    group.add(e);
-                }
-            }
-        }
-        byKeyGroup = groups;
+    private static <K, N, S> StateMap.Entry<K, N, S>[][] newEntryArrays(int n) {
+        return (StateMap.Entry<K, N, S>[][]) new StateMap.Entry<?, ?, ?>[n][];
     }
-
-    @SuppressWarnings("unchecked")
-    private static <K, N, S> StateMap.Entry<K, N, S>[] noEntries() {
-        return (StateMap.Entry<K, N, S>[]) NO_ENTRIES;
-    }
-
-    private static final StateMap.Entry<?, ?, ?>[] NO_ENTRIES = new StateMap.Entry<?, ?, ?>[0];
 
     /** The keys with an entry under {@code namespace}, in a list the caller owns. */
     List<K> keys(Object namespace) {
@@ -298,7 +332,6 @@ final class StateTable<K, N, S> {
     void clear() {
         cachedEntry = null;
         cachedNamespace = null;
-        byKeyGroup = null;
         for (int i = 0; i < maps.length; i++) {
             maps[i] = null;
         }

@@ -1,41 +1,41 @@
 package dev.runnel.runtime.state.rocksdb;
 
-import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.state.AggregatingStateDescriptor;
 import dev.runnel.api.common.state.ListStateDescriptor;
 import dev.runnel.api.common.state.MapStateDescriptor;
 import dev.runnel.api.common.state.ReducingStateDescriptor;
 import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
-import dev.runnel.api.common.state.StateTtlConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
-import dev.runnel.runtime.state.KeyGroupRangeOffsets;
-import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.TtlTimeProvider;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateSnapshot;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.PriorityComparator;
-import dev.runnel.runtime.state.snapshot.SerializerIdentity;
-import dev.runnel.runtime.state.snapshot.StateKind;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.SerializerIdentity;
+import dev.runnel.runtime.state.snapshot.format.StateKind;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import dev.runnel.runtime.state.ttl.TtlStateFactory;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Snapshot;
 
 /**
  * The keyed state of one operator subtask in an embedded RocksDB instance.
@@ -49,30 +49,32 @@ import org.rocksdb.RocksIterator;
  * Every state of the operator shares one {@link RocksDBKeyBuilder}: the current key is serialized
  * once per {@link #setCurrentKey} and each access appends only its namespace. Values are read into
  * and written from reused buffers; writes skip the write-ahead log. Value, reducing and aggregating
- * state go through a bounded write-back {@link RocksDBValueCache} (flushed before snapshots and key
- * listings), so hot keys are read and updated without JNI calls. Timer queues are
+ * state go through a bounded write-back {@link RocksDBValueCache} (flushed before key listings, copied
+ * by snapshots), so hot keys are read and updated without JNI calls. Timer queues are
  * {@link RocksDBTimerQueues}; snapshots and restores are {@link RocksDBSnapshotWriter} and
  * {@link RocksDBRestoreOperation}; TTL comes from the shared decorators.
  *
- * <p>Contract: task thread only. The backend owns the RocksDB instance and every native object of it
- * (options, column families, iterators it hands out); {@link #close()} frees them all, deletes the
- * working directory and may be called again harmlessly. RocksDB failures surface as
+ * <p>Snapshots: the synchronous phase writes the pending timer writes into RocksDB, copies the value
+ * cache's dirty entries and takes a native RocksDB snapshot; a {@link RocksDBKeyedStateSnapshot} then
+ * writes the format from both on any thread while the task goes on writing. When memtables update in
+ * place ({@link dev.runnel.contrib.streaming.state.RocksDBOptions#INPLACE_UPDATE_SUPPORT}), RocksDB
+ * takes no native snapshot, and the synchronous phase takes a checkpoint instead (flush plus hard
+ * links), which a {@link RocksDBCheckpointSnapshot} writes from in the same format.
+ *
+ * <p>Contract: task thread only; the snapshots it hands out are written on any thread. The backend
+ * owns the RocksDB instance and every native object of it (options, column families, iterators and
+ * snapshots it hands out); {@link #close()} releases pending snapshots (waiting for a write in
+ * progress to stop), frees them all, deletes the working directory and may be called again
+ * harmlessly. RocksDB failures surface as
  * {@link IOException}s that name the state and operation and keep RocksDB's status message.
  *
  * @param <K> the key type
  */
-public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
+public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend<K> {
 
     /** Larger serialized values bypass the value cache, which bounds its memory. */
     static final int MAX_CACHED_VALUE_BYTES = 256;
 
-    private final String operatorIdentifier;
-    private final String operatorName;
-    private final TypeSerializer<K> keySerializer;
-    private final int numberOfKeyGroups;
-    private final KeyGroupRange keyGroupRange;
-    private final SerializerConfig serializerConfig;
-    private final TtlTimeProvider ttlTimeProvider;
     private final RocksDBSettings settings;
     private final RocksDBInstance instance;
     private final RocksDBKeyBuilder<K> keyBuilder;
@@ -81,19 +83,13 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
     /** Write-back cache of single-value states; created with the first such state, null when off. */
     private RocksDBValueCache valueCache;
     private RocksDBWriteBatcher timerWrites;
+    /** Checkpoints taken for snapshots so far; numbers their folders. */
+    private long checkpoints;
     /** Iterators handed out by {@link #getKeys} that are still open. */
     private final Set<AutoCloseable> openIterators = new HashSet<>();
-    private boolean closed;
-
     private RocksDBKeyedStateBackend(KeyedStateBackendParameters<K> parameters, RocksDBSettings settings,
             RocksDBInstance instance) {
-        this.operatorIdentifier = parameters.operatorIdentifier();
-        this.operatorName = parameters.operatorName() != null ? parameters.operatorName() : operatorIdentifier;
-        this.keySerializer = parameters.keySerializer();
-        this.numberOfKeyGroups = parameters.numberOfKeyGroups();
-        this.keyGroupRange = parameters.keyGroupRange();
-        this.serializerConfig = parameters.serializerConfig();
-        this.ttlTimeProvider = parameters.ttlTimeProvider();
+        super(parameters);
         this.settings = settings;
         this.instance = instance;
         this.keyBuilder = new RocksDBKeyBuilder<>(keySerializer);
@@ -172,52 +168,15 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         return keyBuilder.currentKeyGroup();
     }
 
-    @Override
-    public KeyGroupRange getKeyGroupRange() {
-        return keyGroupRange;
-    }
-
-    @Override
-    public int getNumberOfKeyGroups() {
-        return numberOfKeyGroups;
-    }
-
-    @Override
-    public TypeSerializer<K> getKeySerializer() {
-        return keySerializer;
-    }
-
     // ------------------------------------------------------------------ states
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <N, S extends State, T> S getOrCreateKeyedState(
-            TypeSerializer<N> namespaceSerializer, StateDescriptor<S, T> descriptor) throws Exception {
-        checkOpen();
-        Objects.requireNonNull(namespaceSerializer, "namespaceSerializer");
-        Objects.requireNonNull(descriptor, "descriptor");
-        descriptor.initializeSerializerUnlessSet(serializerConfig);
-        RocksDBRegisteredState registered = states.get(descriptor.getName());
-        if (registered != null && registered.handle != null) {
-            checkSameState(registered, namespaceSerializer, descriptor);
-            return (S) registered.handle;
-        }
-        S state = TtlStateFactory.createStateAndWrapWithTtlIfEnabled(
-                namespaceSerializer, descriptor, this::createRawState, ttlTimeProvider);
-        registered = states.get(descriptor.getName());
-        registered.handle = state;
-        registered.namespaceSerializer = namespaceSerializer;
-        registered.userValueSerializer = descriptor.getSerializer();
-        registered.ttlConfig = descriptor.getTtlConfig();
-        return state;
-    }
 
     /**
      * Creates the RocksDB state for {@code descriptor} (TTL-wrapped already if it has a TTL) in its
      * column family, which a restore may have created and filled. Used through {@link TtlStateFactory}.
      */
+    @Override
     @SuppressWarnings("unchecked")
-    private <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
+    protected <N, SV, S extends State> S createRawState(TypeSerializer<N> namespaceSerializer,
             StateDescriptor<S, SV> descriptor) throws IOException {
         String name = descriptor.getName();
         StateMetaInfo metaInfo = StateMetaInfo.forKeyedState(keySerializer, namespaceSerializer, descriptor);
@@ -226,7 +185,6 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             registered = new RocksDBRegisteredState(instance.createColumnFamily(name), metaInfo, null);
             states.put(name, registered);
         } else {
-            checkKindMatches(registered, metaInfo.kind());
             metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
             registered.metaInfo = metaInfo;
         }
@@ -267,42 +225,6 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             }
             case PRIORITY_QUEUE -> throw new IllegalStateException("a timer queue is not a keyed state");
         };
-    }
-
-    private void checkKindMatches(RocksDBRegisteredState registered, StateKind kind) {
-        if (registered.kind() != kind) {
-            throw new IllegalStateException(String.format(
-                    "State '%s' of operator '%s' is a %s state, but was now requested as a %s state. "
-                            + "Use a different name for each state.",
-                    registered.name(), operatorName, registered.kind(), kind));
-        }
-    }
-
-    private void checkSameState(RocksDBRegisteredState registered, TypeSerializer<?> namespaceSerializer,
-            StateDescriptor<?, ?> descriptor) {
-        checkKindMatches(registered, StateKind.of(descriptor.getType()));
-        String differs = null;
-        if (!registered.userValueSerializer.equals(descriptor.getSerializer())) {
-            differs = "its value serializer is " + SerializerIdentity.of(registered.userValueSerializer)
-                    + ", requested with " + SerializerIdentity.of(descriptor.getSerializer());
-        } else if (!registered.namespaceSerializer.equals(namespaceSerializer)) {
-            differs = "its namespace serializer is " + SerializerIdentity.of(registered.namespaceSerializer)
-                    + ", requested with " + SerializerIdentity.of(namespaceSerializer);
-        } else if (!sameTtl(registered.ttlConfig, descriptor.getTtlConfig())) {
-            differs = "its time-to-live is " + registered.ttlConfig + ", requested with " + descriptor.getTtlConfig();
-        }
-        if (differs != null) {
-            throw new IllegalStateException(String.format(
-                    "Operator '%s' registered state '%s' before with a different type: %s. One name is one state; "
-                            + "give the second state another name.", operatorName, registered.name(), differs));
-        }
-    }
-
-    private static boolean sameTtl(StateTtlConfig a, StateTtlConfig b) {
-        return a.isEnabled() == b.isEnabled()
-                && (!a.isEnabled() || (a.getUpdateType() == b.getUpdateType()
-                        && a.getStateVisibility() == b.getStateVisibility()
-                        && a.getTtl().equals(b.getTtl())));
     }
 
     @Override
@@ -350,18 +272,11 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
      * same queue.
      */
     @Override
-    @SuppressWarnings("unchecked")
-    public <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> create(String stateName,
+    protected <T extends HeapPriorityQueueElement> KeyGroupedInternalPriorityQueue<T> createQueue(String stateName,
             TypeSerializer<T> byteOrderedElementSerializer, PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor) {
-        checkOpen();
         StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
         RocksDBRegisteredState registered = states.get(stateName);
-        if (registered != null && registered.handle != null) {
-            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
-            metaInfo.checkCanRestore(registered.metaInfo, "the queue registered earlier in this run");
-            return (KeyGroupedInternalPriorityQueue<T>) registered.handle;
-        }
         boolean restored = registered != null;
         if (registered == null) {
             try {
@@ -371,30 +286,27 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
             }
             states.put(stateName, registered);
         } else {
-            checkKindMatches(registered, StateKind.PRIORITY_QUEUE);
             metaInfo.checkCanRestore(registered.metaInfo, registered.restoredFrom);
             registered.metaInfo = metaInfo;
         }
         KeyGroupedInternalPriorityQueue<T> queue = RocksDBTimerQueues.create(instance, registered.columnFamily,
                 stateName, byteOrderedElementSerializer, comparator, keyExtractor, keyGroupRange, numberOfKeyGroups,
                 settings.timerCacheSize(), restored, timerWrites());
-        registered.handle = queue;
         return queue;
     }
 
     // ------------------------------------------------------------------ snapshot
 
+    /**
+     * Writes the pending timer writes into RocksDB (at most one batch), copies the value cache's
+     * dirty entries (bounded by the cache's size) and takes a native RocksDB snapshot, or, when
+     * memtables update in place (RocksDB then refuses native snapshots), a checkpoint: every
+     * memtable flushed and the files hard-linked into a folder of the working directory, which costs
+     * the flush. Serializes nothing. The cache's entries are copied rather than written into RocksDB
+     * because writing a full cache measured 100 to 550 ms (see {@link RocksDBDirtyValues}).
+     */
     @Override
-    public KeyGroupRangeOffsets snapshot(KeyGroupRange range, OutputStream out) throws IOException {
-        checkOpen();
-        Objects.requireNonNull(out, "out");
-        if (range.getNumberOfKeyGroups() > 0 && !range.getIntersection(keyGroupRange).equals(range)) {
-            throw new IllegalArgumentException(String.format(
-                    "Cannot snapshot %s of operator '%s': this backend holds only %s.", range, operatorName, keyGroupRange));
-        }
-        if (valueCache != null) {
-            valueCache.flushAll();
-        }
+    protected AbstractKeyedStateSnapshot takeSnapshot(KeyGroupRange range) throws IOException {
         if (timerWrites != null) {
             try {
                 timerWrites.flush();
@@ -402,7 +314,27 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
                 throw RocksDBErrors.wrap("write the pending timer changes (before a snapshot) of operator", operatorName, e);
             }
         }
-        return new RocksDBSnapshotWriter(instance.db(), new ArrayList<>(states.values())).write(range, out);
+        List<RocksDBSnapshotWriter.SnapshotState> snapshotStates = new ArrayList<>(states.size());
+        for (RocksDBRegisteredState state : states.values()) {
+            snapshotStates.add(RocksDBSnapshotWriter.SnapshotState.of(state));
+        }
+        snapshotStates = List.copyOf(snapshotStates);
+        RocksDBDirtyValues dirtyValues = valueCache == null ? RocksDBDirtyValues.NONE : valueCache.copyDirty();
+        String description = "snapshot of " + range + " of operator '" + operatorName + "'";
+        long ttlNow = ttlTimeProvider.currentTimestamp();
+        if (instance.inplaceUpdates()) {
+            Path checkpoint = instance.directory().path().resolve("snapshot-checkpoint-" + (++checkpoints));
+            instance.createCheckpoint(checkpoint);
+            return new RocksDBCheckpointSnapshot(range, description, checkpoint, instance.columnFamilyOptions(),
+                    dirtyValues, snapshotStates, RocksDBCheckpointSnapshot.namesOf(snapshotStates), ttlNow);
+        }
+        RocksDB db = instance.db();
+        Snapshot snapshot = db.getSnapshot();
+        if (snapshot == null) {
+            throw new IllegalStateException("RocksDB refused a snapshot of operator '" + operatorName
+                    + "' although its column families do not allow in-place updates");
+        }
+        return new RocksDBKeyedStateSnapshot(range, description, db, snapshot, dirtyValues, snapshotStates, ttlNow);
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -450,23 +382,15 @@ public final class RocksDBKeyedStateBackend<K> implements KeyedStateBackend<K> {
         return instance.directory().path();
     }
 
-    private void checkOpen() {
-        if (closed) {
-            throw new IllegalStateException("The RocksDB state backend of operator '" + operatorName
-                    + "' is closed; its state can no longer be used.");
-        }
-    }
-
     /**
      * Closes iterators still open, then the RocksDB instance with all its native objects, and
      * deletes the working directory. A second call does nothing.
      */
     @Override
     public void close() throws IOException {
-        if (closed) {
+        if (!markClosed()) {
             return;
         }
-        closed = true;
         for (AutoCloseable iterator : new ArrayList<>(openIterators)) {
             try {
                 iterator.close();

@@ -1,17 +1,16 @@
 package dev.runnel.runtime.state.rocksdb;
 
-import dev.runnel.api.common.state.StateTtlConfig;
-import dev.runnel.api.common.typeutils.TypeSerializer;
-import dev.runnel.runtime.state.snapshot.StateKind;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.StateKind;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import org.rocksdb.ColumnFamilyHandle;
 
 /**
  * One column family of a backend and what is known about it: the state's snapshot metadata (name,
- * kind, serializer identities) and the object the operator uses, once it asked for it. A restored
- * state that the operator has not asked for yet has no object, but its bytes are still snapshotted
- * with the metadata they were restored with.
+ * kind, serializer identities) and the state object over it, once the operator asked for it (what it
+ * was registered with is in the backend's {@link dev.runnel.runtime.state.backend.StateRegistry}). A
+ * restored state that the operator has not asked for yet has no object, but its bytes are still
+ * snapshotted with the metadata they were restored with.
  *
  * <p>Task thread only. The column family handle is owned by the backend's {@link RocksDBInstance}.
  */
@@ -21,14 +20,11 @@ final class RocksDBRegisteredState {
     StateMetaInfo metaInfo;
     /** Where the restored bytes came from, for messages; null for a state created in this run. */
     String restoredFrom;
-    /** The object handed to the operator (TTL decorator, state or queue); null until registered. */
-    Object handle;
-    /** The RocksDB state under {@link #handle} (itself, or what a TTL decorator wraps); null for queues. */
+    /**
+     * The RocksDB state the operator uses (itself, or what a TTL decorator wraps); null for queues and
+     * until the state is registered.
+     */
     AbstractRocksDBState<?, ?, ?> rawState;
-    /** As the operator registered it: the namespace serializer, the descriptor's serializer, its TTL. */
-    TypeSerializer<?> namespaceSerializer;
-    TypeSerializer<?> userValueSerializer;
-    StateTtlConfig ttlConfig;
     /** Drops expired entries from snapshots; null without TTL (or before registration). */
     TtlSnapshotFilter ttlFilter;
 

@@ -2,10 +2,10 @@ package dev.runnel.runtime.state.rocksdb;
 
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyedStateHandle;
-import dev.runnel.runtime.state.snapshot.KeyedSnapshotReader;
-import dev.runnel.runtime.state.snapshot.SnapshotEntryCursor;
-import dev.runnel.runtime.state.snapshot.SnapshotSection;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.KeyedSnapshotReader;
+import dev.runnel.runtime.state.snapshot.format.SnapshotEntryCursor;
+import dev.runnel.runtime.state.snapshot.format.SnapshotSection;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Collection;

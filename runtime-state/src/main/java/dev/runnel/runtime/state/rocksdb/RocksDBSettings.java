@@ -16,6 +16,9 @@ import dev.runnel.contrib.streaming.state.RocksDBOptions;
  * @param useBloomFilter whether SST files get bloom filters
  * @param timerCacheSize per-key-group capacity of timer queue caches
  * @param valueCacheSize entries of the write-back value cache; 0 for none
+ * @param inplaceUpdateSupport whether memtables update in place (resolved from
+ *     {@link RocksDBOptions#INPLACE_UPDATE_SUPPORT}: {@code auto} is decided here, once); then
+ *     snapshots take a checkpoint instead of a native RocksDB snapshot
  */
 public record RocksDBSettings(
         String localDirectory,
@@ -27,7 +30,8 @@ public record RocksDBSettings(
         long blockSize,
         boolean useBloomFilter,
         int timerCacheSize,
-        int valueCacheSize) {
+        int valueCacheSize,
+        boolean inplaceUpdateSupport) {
 
     public RocksDBSettings {
         requirePositive(RocksDBOptions.MANAGED_MEMORY_SIZE.key(), managedMemoryBytes);
@@ -55,7 +59,8 @@ public record RocksDBSettings(
                 configuration.get(RocksDBOptions.BLOCK_SIZE),
                 configuration.get(RocksDBOptions.USE_BLOOM_FILTER),
                 configuration.get(RocksDBOptions.TIMER_CACHE_SIZE),
-                configuration.get(RocksDBOptions.VALUE_CACHE_SIZE));
+                configuration.get(RocksDBOptions.VALUE_CACHE_SIZE),
+                RocksDBOptions.inplaceUpdateSupport(configuration));
     }
 
     private static void requirePositive(String key, long value) {

@@ -4,19 +4,22 @@ import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
-import dev.runnel.runtime.state.snapshot.KeyedSnapshotWriter;
-import dev.runnel.runtime.state.snapshot.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.format.KeyedSnapshotWriter;
+import dev.runnel.runtime.state.snapshot.format.StateKind;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
+import org.rocksdb.Snapshot;
 
 /**
  * Writes a backend's column families in Runnel's snapshot format, copying bytes straight from RocksDB
@@ -26,22 +29,55 @@ import org.rocksdb.Slice;
  * key group, walking the range key group by key group moves every iterator forward only: no seek
  * per key group. Layouts are converted to the format's entry forms on the way:
  * <ul>
- *   <li>value, reducing, aggregating: {@code bytes(key[2:]) bytes(value)};
+ *   <li>value, reducing, aggregating: {@code bytes(key[2:]) bytes(value)}, where the value cache's
+ *       entries at the snapshot's moment ({@link RocksDBDirtyValues}) take the place of RocksDB's;
  *   <li>list: the stored value already is {@code bytes(element)*}; the element count is prepended;
  *   <li>map: consecutive RocksDB entries of one key and namespace (told apart with the user-key
  *       length stored in the value) become one entry of {@code (bytes(userKey) flag [bytes(value)])*};
  *   <li>timer queues: {@code bytes(element)}.
  * </ul>
  * For states with time-to-live, values, list elements and map values whose timestamp (their first
- * 8 bytes) has expired are left out, judged against the TTL clock's time at the snapshot's start.
+ * 8 bytes) has expired are left out, judged against the TTL clock's time at the snapshot's
+ * synchronous phase.
  *
- * <p>Task thread only; the backend must not change while the snapshot is written. All native
- * objects are closed before {@link #write} returns.
+ * <p>Reads through a native RocksDB {@link Snapshot} of the live database, or from a read-only
+ * database opened on a checkpoint of it (no snapshot needed: nothing writes there), so the backend
+ * may go on changing (on the task thread) while this writes, on any one thread. Either way the
+ * bytes are the same for the same state. The database, snapshot and column families belong to the
+ * caller; the iterators and options this creates are closed before {@link #write} returns.
  */
 final class RocksDBSnapshotWriter {
 
+    /** What the writer needs of a state, captured at the snapshot's synchronous phase. */
+    record SnapshotState(ColumnFamilyHandle columnFamily, StateMetaInfo metaInfo, TtlSnapshotFilter ttlFilter) {
+
+        /** The state as it is registered now. */
+        static SnapshotState of(RocksDBRegisteredState state) {
+            return new SnapshotState(state.columnFamily, state.metaInfo, state.ttlFilter);
+        }
+
+        String name() {
+            return metaInfo.name();
+        }
+
+        StateKind kind() {
+            return metaInfo.kind();
+        }
+    }
+
+    /** Asks whether to go on; throws to stop the write (a released snapshot). */
+    @FunctionalInterface
+    interface ReleaseCheck {
+        void checkNotReleased() throws IOException;
+    }
+
     private final RocksDB db;
-    private final List<RocksDBRegisteredState> states;
+    private final Snapshot snapshot;
+    private final RocksDBDirtyValues dirtyValues;
+    private final List<SnapshotState> states;
+    /** The column family to read each state from, in {@link #states}' order. */
+    private final List<ColumnFamilyHandle> sources;
+    private final ReleaseCheck releaseCheck;
     private final DataInputDeserializer in = new DataInputDeserializer();
     /** The entries of the map key being collected, written once its count is known. */
     private final DataOutputSerializer mapEntries = new DataOutputSerializer(1024);
@@ -53,26 +89,40 @@ final class RocksDBSnapshotWriter {
     private final DataOutputSerializer liveElements = new DataOutputSerializer(1024);
     /** The TTL filter of the state being written, or null. */
     private TtlSnapshotFilter ttlFilter;
-    /** The TTL clock's time when the snapshot started; expiry is judged against it. */
-    private long now;
+    /** The TTL clock's time at the snapshot's synchronous phase; expiry is judged against it. */
+    private final long now;
 
-    RocksDBSnapshotWriter(RocksDB db, List<RocksDBRegisteredState> states) {
+    /**
+     * @param db the database to read: the live one, or one opened read-only on a checkpoint
+     * @param snapshot the native snapshot to read, or null to read {@code db} as it is (a checkpoint)
+     * @param sources the column family of {@code db} to read for each state, in the states' order
+     *     (the states' own handles for the live database)
+     * @param dirtyValues the value cache's entries at the snapshot's moment, which take the place of
+     *     RocksDB's values for their keys
+     * @param states the states to write, in snapshot order
+     * @param ttlNow the TTL clock's time at the synchronous phase
+     * @param releaseCheck called before each key group
+     */
+    RocksDBSnapshotWriter(RocksDB db, Snapshot snapshot, List<ColumnFamilyHandle> sources, RocksDBDirtyValues dirtyValues,
+            List<SnapshotState> states, long ttlNow, ReleaseCheck releaseCheck) {
+        if (sources.size() != states.size()) {
+            throw new IllegalArgumentException("one column family per state: " + sources.size() + " for " + states.size());
+        }
         this.db = db;
+        this.sources = sources;
+        this.snapshot = snapshot;
+        this.dirtyValues = dirtyValues;
         this.states = states;
+        this.now = ttlNow;
+        this.releaseCheck = releaseCheck;
     }
 
     KeyGroupRangeOffsets write(KeyGroupRange range, OutputStream out) throws IOException {
         List<StateMetaInfo> metaInfos = new ArrayList<>(states.size());
-        for (RocksDBRegisteredState state : states) {
-            metaInfos.add(state.metaInfo);
+        for (SnapshotState state : states) {
+            metaInfos.add(state.metaInfo());
         }
         KeyedSnapshotWriter writer = KeyedSnapshotWriter.start(out, range, metaInfos);
-        for (RocksDBRegisteredState state : states) {
-            if (state.ttlFilter != null) {
-                now = state.ttlFilter.now();
-                break;
-            }
-        }
         if (range.getNumberOfKeyGroups() == 0) {
             return writer.finish();
         }
@@ -80,15 +130,22 @@ final class RocksDBSnapshotWriter {
         try {
             RocksIterator[] iterators = new RocksIterator[states.size()];
             Slice upperBound = own(natives, new Slice(RocksDBKeyBuilder.keyGroupPrefix(range.getEndKeyGroup() + 1)));
-            ReadOptions options = own(natives, new ReadOptions().setIterateUpperBound(upperBound).setFillCache(false));
+            ReadOptions options = own(natives, new ReadOptions()
+                    .setIterateUpperBound(upperBound).setFillCache(false));
+            if (snapshot != null) {
+                options.setSnapshot(snapshot);
+            }
+            RocksDBDirtyValues.Cursor[] cached = new RocksDBDirtyValues.Cursor[states.size()];
             for (int i = 0; i < iterators.length; i++) {
-                iterators[i] = own(natives, db.newIterator(states.get(i).columnFamily, options));
+                iterators[i] = own(natives, db.newIterator(sources.get(i), options));
                 iterators[i].seek(RocksDBKeyBuilder.keyGroupPrefix(range.getStartKeyGroup()));
+                cached[i] = cachedValues(states.get(i), range);
             }
             for (int keyGroup : range) {
+                releaseCheck.checkNotReleased();
                 writer.startKeyGroup(keyGroup);
                 for (int i = 0; i < iterators.length; i++) {
-                    writeSection(writer, i, states.get(i), iterators[i], keyGroup);
+                    writeSection(writer, i, states.get(i), iterators[i], cached[i], keyGroup);
                 }
             }
             for (RocksIterator iterator : iterators) {
@@ -102,15 +159,28 @@ final class RocksDBSnapshotWriter {
         return writer.finish();
     }
 
-    private void writeSection(KeyedSnapshotWriter writer, int stateIndex, RocksDBRegisteredState state,
-            RocksIterator iterator, int keyGroup) throws IOException {
-        if (!iterator.isValid() || !currentKeyGroupIs(iterator, keyGroup)) {
+    /**
+     * The value cache's entries of {@code state} from the range's first key group on, or null: only
+     * single-value states are cached.
+     */
+    private RocksDBDirtyValues.Cursor cachedValues(SnapshotState state, KeyGroupRange range) {
+        RocksDBDirtyValues.Cursor cursor = state.kind().hasSingleValue() ? dirtyValues.cursor(state.columnFamily()) : null;
+        while (cursor != null && cursor.isValid() && cursor.keyGroup() < range.getStartKeyGroup()) {
+            cursor.next();
+        }
+        return cursor;
+    }
+
+    private void writeSection(KeyedSnapshotWriter writer, int stateIndex, SnapshotState state,
+            RocksIterator iterator, RocksDBDirtyValues.Cursor cached, int keyGroup) throws IOException {
+        boolean inRocksDB = iterator.isValid() && currentKeyGroupIs(iterator, keyGroup);
+        if (!inRocksDB && !(cached != null && cached.isValid() && cached.keyGroup() == keyGroup)) {
             return;
         }
-        ttlFilter = state.ttlFilter;
+        ttlFilter = state.ttlFilter();
         DataOutputSerializer section = writer.startSection(stateIndex);
         int entries = switch (state.kind()) {
-            case VALUE, REDUCING, AGGREGATING -> writeValues(section, iterator, keyGroup);
+            case VALUE, REDUCING, AGGREGATING -> writeValues(section, iterator, cached, keyGroup);
             case LIST -> writeLists(section, iterator, keyGroup, state);
             case MAP -> writeMaps(section, iterator, keyGroup, state);
             case PRIORITY_QUEUE -> writeElements(section, iterator, keyGroup);
@@ -118,18 +188,48 @@ final class RocksDBSnapshotWriter {
         writer.endSection(entries);
     }
 
-    private int writeValues(DataOutputSerializer section, RocksIterator iterator, int keyGroup) {
+    /**
+     * Writes the key group's values, merging RocksDB's entries with the value cache's (both in key
+     * order): for a key in both, the cache's value, or nothing for a cached delete.
+     */
+    private int writeValues(DataOutputSerializer section, RocksIterator iterator, RocksDBDirtyValues.Cursor cached,
+            int keyGroup) {
         int count = 0;
-        for (; iterator.isValid() && currentKeyGroupIs(iterator, keyGroup); iterator.next()) {
-            readValue(iterator);
-            if (ttlFilter != null && expired(valueBuffer, 0, valueLength)) {
+        while (true) {
+            boolean fromRocksDB = iterator.isValid() && currentKeyGroupIs(iterator, keyGroup);
+            boolean fromCache = cached != null && cached.isValid() && cached.keyGroup() == keyGroup;
+            if (!fromRocksDB && !fromCache) {
+                return count;
+            }
+            // < 0: RocksDB's key comes first; 0: the same key, the cache's value counts; > 0: the cache's first
+            int order = !fromCache ? -1 : !fromRocksDB ? 1 : -cached.compareTo(keyBuffer, keyLength);
+            if (order < 0) {
+                readValue(iterator);
+                count += writeValue(section, keyBuffer, 0, keyLength, valueBuffer, 0, valueLength);
+                iterator.next();
                 continue;
             }
-            writeKeyWithoutKeyGroup(section);
-            KeyedSnapshotWriter.writeBytes(section, valueBuffer, 0, valueLength);
-            count++;
+            if (order == 0) {
+                iterator.next();
+            }
+            if (!cached.isDelete()) {
+                count += writeValue(section, cached.array(), cached.keyOffset(), cached.keyLength(), cached.array(),
+                        cached.valueOffset(), cached.valueLength());
+            }
+            cached.next();
         }
-        return count;
+    }
+
+    /** Writes one entry unless its TTL expired; returns how many it wrote (0 or 1). */
+    private int writeValue(DataOutputSerializer section, byte[] key, int keyOffset, int keyLength, byte[] value,
+            int valueOffset, int valueLength) {
+        if (ttlFilter != null && expired(value, valueOffset, valueLength)) {
+            return 0;
+        }
+        int start = RocksDBKeyBuilder.KEY_GROUP_PREFIX_BYTES;
+        KeyedSnapshotWriter.writeBytes(section, key, keyOffset + start, keyLength - start);
+        KeyedSnapshotWriter.writeBytes(section, value, valueOffset, valueLength);
+        return 1;
     }
 
     /** Whether a TTL value at {@code offset} expired; a value too short to hold a timestamp is kept. */
@@ -138,7 +238,7 @@ final class RocksDBSnapshotWriter {
     }
 
     private int writeLists(DataOutputSerializer section, RocksIterator iterator, int keyGroup,
-            RocksDBRegisteredState state) throws IOException {
+            SnapshotState state) throws IOException {
         int count = 0;
         for (; iterator.isValid() && currentKeyGroupIs(iterator, keyGroup); iterator.next()) {
             readValue(iterator);
@@ -169,7 +269,7 @@ final class RocksDBSnapshotWriter {
     }
 
     private int writeMaps(DataOutputSerializer section, RocksIterator iterator, int keyGroup,
-            RocksDBRegisteredState state) throws IOException {
+            SnapshotState state) throws IOException {
         int count = 0;
         byte[] groupKey = null;
         int groupKeyLength = 0;

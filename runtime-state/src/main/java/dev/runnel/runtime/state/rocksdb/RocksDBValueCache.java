@@ -2,6 +2,7 @@ package dev.runnel.runtime.state.rocksdb;
 
 import java.io.IOException;
 import java.util.Arrays;
+import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
@@ -21,8 +22,9 @@ import org.rocksdb.WriteOptions;
  *   <li>Entries hold bytes, never objects: a value read from the cache is deserialized afresh, exactly
  *       as from RocksDB, so callers cannot change cached state by mutating what they read.
  *   <li>Writes and deletes stay in the cache (dirty) until their slot is evicted, or until
- *       {@link #flush} / {@link #flushAll} writes them to RocksDB. Everything that reads RocksDB
- *       directly (snapshots, key listings) flushes first. This loses nothing RocksDB would keep: the
+ *       {@link #flush} / {@link #flushAll} writes them to RocksDB. Key listings, which read RocksDB
+ *       directly, flush first; a snapshot copies the dirty entries instead ({@link #copyDirty}) and
+ *       lays them over what it reads from RocksDB. This loses nothing RocksDB would keep: the
  *       write-ahead log is off, so state is durable only through snapshots either way.
  *   <li>Reads that miss fill the cache, including "absent", so repeated reads of keys without a value
  *       do not go to RocksDB either.
@@ -253,6 +255,50 @@ final class RocksDBValueCache {
     /** Writes every dirty entry to RocksDB. */
     void flushAll() throws IOException {
         flush(null);
+    }
+
+    /**
+     * A copy of every dirty entry, for a snapshot that must see them; they stay dirty here. One pass
+     * to size, one to copy into a single array.
+     */
+    RocksDBDirtyValues copyDirty() {
+        int count = 0;
+        int totalBytes = 0;
+        for (int slot = 0; slot < owners.length; slot++) {
+            if (owners[slot] != null && (flags[slot] & DIRTY) != 0) {
+                count++;
+                totalBytes += keys[slot].length + Math.max(0, valueLengths[slot]);
+            }
+        }
+        if (count == 0) {
+            return RocksDBDirtyValues.NONE;
+        }
+        ColumnFamilyHandle[] columnFamilies = new ColumnFamilyHandle[count];
+        int[] keyOffsets = new int[count];
+        int[] keyLengths = new int[count];
+        int[] copiedValueLengths = new int[count];
+        byte[] bytes = new byte[totalBytes];
+        int entry = 0;
+        int offset = 0;
+        for (int slot = 0; slot < owners.length; slot++) {
+            if (owners[slot] == null || (flags[slot] & DIRTY) == 0) {
+                continue;
+            }
+            byte[] key = keys[slot];
+            int valueLength = valueLengths[slot];
+            columnFamilies[entry] = owners[slot].columnFamily;
+            keyOffsets[entry] = offset;
+            keyLengths[entry] = key.length;
+            copiedValueLengths[entry] = valueLength;
+            System.arraycopy(key, 0, bytes, offset, key.length);
+            offset += key.length;
+            if (valueLength > 0) {
+                System.arraycopy(values[slot], 0, bytes, offset, valueLength);
+                offset += valueLength;
+            }
+            entry++;
+        }
+        return new RocksDBDirtyValues(columnFamilies, keyOffsets, keyLengths, copiedValueLengths, bytes);
     }
 
     /** The number of slots; for tests. */

@@ -98,10 +98,15 @@ public final class RocksDBWorkingDirectory {
             return;
         }
         deleted = true;
-        if (!Files.exists(path)) {
+        deleteTree(path);
+    }
+
+    /** Deletes {@code root} and everything under it; nothing there is fine. */
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
             return;
         }
-        Files.walkFileTree(path, new SimpleFileVisitor<>() {
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                 deleteIfPresent(file);

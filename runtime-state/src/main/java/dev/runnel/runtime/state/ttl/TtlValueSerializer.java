@@ -4,7 +4,7 @@ import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.core.memory.CorruptDataException;
 import dev.runnel.core.memory.DataInputView;
 import dev.runnel.core.memory.DataOutputView;
-import dev.runnel.runtime.state.snapshot.SerializerIdentity;
+import dev.runnel.runtime.state.snapshot.format.SerializerIdentity;
 import java.io.IOException;
 import java.util.Objects;
 

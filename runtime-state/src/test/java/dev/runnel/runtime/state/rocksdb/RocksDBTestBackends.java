@@ -33,6 +33,13 @@ final class RocksDBTestBackends {
                 parameters(dir, keySerializer, 128, KeyGroupRange.of(0, 127), List.of(), conf));
     }
 
+    /** A backend of all 128 key groups restored from {@code restore}, with the default settings. */
+    static <K> RocksDBKeyedStateBackend<K> create(Path dir, TypeSerializer<K> keySerializer,
+            Collection<KeyedStateHandle> restore) throws Exception {
+        return (RocksDBKeyedStateBackend<K>) new EmbeddedRocksDBStateBackend().createKeyedStateBackend(
+                parameters(dir, keySerializer, 128, KeyGroupRange.of(0, 127), restore, new Configuration()));
+    }
+
     /** Small memory, so tests that open many instances stay light. */
     static RocksDBSettings smallSettings() {
         return RocksDBSettings.from(new Configuration()

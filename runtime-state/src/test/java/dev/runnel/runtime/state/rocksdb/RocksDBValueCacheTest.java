@@ -10,8 +10,12 @@ import dev.runnel.api.common.typeutils.base.StringSerializer;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.contrib.streaming.state.RocksDBOptions;
 import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
+import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,7 +45,7 @@ class RocksDBValueCacheTest {
     }
 
     @Test
-    void writesStayInTheCacheUntilASnapshotFlushesThem() throws Exception {
+    void writesStayInTheCacheUntilAKeyListingFlushesThemAndSnapshotsSeeThemThere() throws Exception {
         try (RocksDBKeyedStateBackend<Integer> backend = backend(1024)) {
             ValueState<Long> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
                     new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
@@ -53,8 +57,20 @@ class RocksDBValueCacheTest {
             assertThat(backend.instance().db().get(columnFamily(state), key)).as("not written back yet").isNull();
             assertThat(backend.valueCache().dirtyCount()).isEqualTo(1);
 
-            backend.snapshot(backend.getKeyGroupRange(), new java.io.ByteArrayOutputStream());
+            // a snapshot copies the dirty entry instead of writing it back
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            KeyGroupRangeOffsets offsets = backend.snapshot(backend.getKeyGroupRange(), bytes);
+            assertThat(backend.instance().db().get(columnFamily(state), key)).as("still not written back").isNull();
+            assertThat(backend.valueCache().dirtyCount()).isEqualTo(1);
+            try (RocksDBKeyedStateBackend<Integer> restored = RocksDBTestBackends.create(tmp, IntSerializer.INSTANCE,
+                    List.of(new ByteStreamStateHandle("cached", bytes.toByteArray(), offsets)))) {
+                ValueState<Long> restoredState = restored.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                        new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+                restored.setCurrentKey(1);
+                assertThat(restoredState.value()).isEqualTo(42L);
+            }
 
+            assertThat(backend.getKeys("count", VoidNamespace.INSTANCE)).containsExactly(1);
             assertThat(backend.instance().db().get(columnFamily(state), key)).hasSize(8);
             assertThat(backend.valueCache().dirtyCount()).isZero();
             // Deletes are written back as deletes.

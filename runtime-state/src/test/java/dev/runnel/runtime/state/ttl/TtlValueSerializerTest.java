@@ -10,7 +10,7 @@ import dev.runnel.api.common.typeutils.base.StringSerializer;
 import dev.runnel.core.memory.CorruptDataException;
 import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
-import dev.runnel.runtime.state.snapshot.SerializerIdentity;
+import dev.runnel.runtime.state.snapshot.format.SerializerIdentity;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

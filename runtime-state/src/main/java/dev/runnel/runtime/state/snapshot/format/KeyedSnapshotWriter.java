@@ -1,4 +1,4 @@
-package dev.runnel.runtime.state.snapshot;
+package dev.runnel.runtime.state.snapshot.format;
 
 import dev.runnel.core.memory.DataOutputSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.zip.CRC32C;
 
 /**
- * Writes a keyed-state snapshot in Runnel's format (see the {@linkplain dev.runnel.runtime.state.snapshot
+ * Writes a keyed-state snapshot in Runnel's format (see the {@linkplain dev.runnel.runtime.state.snapshot.format
  * package documentation}): the header with every state's metadata, then one block per key group of a
  * range, each holding one section per state that has entries in that key group.
  *
@@ -36,7 +36,8 @@ import java.util.zip.CRC32C;
  * the writer counts, measures and checksums the section. One key group's block is buffered in memory
  * until the next key group starts; nothing else is.
  *
- * <p>Not thread-safe: one task thread writes. The writer does not close {@code out}.
+ * <p>Not thread-safe: one thread writes (a snapshot's writing thread, or the task thread). The
+ * writer does not close {@code out}.
  */
 public final class KeyedSnapshotWriter {
 

@@ -1,4 +1,4 @@
-package dev.runnel.runtime.state.snapshot;
+package dev.runnel.runtime.state.snapshot.format;
 
 import dev.runnel.core.memory.CorruptDataException;
 import java.util.Arrays;

@@ -1,11 +1,11 @@
-package dev.runnel.runtime.state.snapshot;
+package dev.runnel.runtime.state.snapshot.format;
 
 import dev.runnel.api.common.state.StateDescriptor;
 import dev.runnel.core.memory.CorruptDataException;
 
 /**
  * The kind of a state in a keyed-state snapshot, with the kind byte the snapshot format stores for it
- * (see the {@linkplain dev.runnel.runtime.state.snapshot package documentation}). The kind decides how
+ * (see the {@linkplain dev.runnel.runtime.state.snapshot.format package documentation}). The kind decides how
  * the entries of a state's sections are laid out.
  *
  * <p>Immutable; safe from any thread.

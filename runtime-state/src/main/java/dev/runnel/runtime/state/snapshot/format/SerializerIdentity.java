@@ -1,4 +1,4 @@
-package dev.runnel.runtime.state.snapshot;
+package dev.runnel.runtime.state.snapshot.format;
 
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.api.common.typeutils.base.ListSerializer;

@@ -1,4 +1,4 @@
-package dev.runnel.runtime.state.snapshot;
+package dev.runnel.runtime.state.snapshot.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,6 +16,8 @@ import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
+import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
+import dev.runnel.runtime.state.snapshot.FileStateHandle;
 import dev.runnel.runtime.timers.TimerSerializer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

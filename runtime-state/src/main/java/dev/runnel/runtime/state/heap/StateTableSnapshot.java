@@ -1,0 +1,90 @@
+package dev.runnel.runtime.state.heap;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The entries of one {@link StateTable} in some key groups at the moment of a snapshot: the arrays
+ * of entries its maps shared ({@link StateMap#share()}), which neither the maps nor the table change
+ * afterwards (the table copies an entry before changing it while the snapshot's version is pinned).
+ * For state per key group the arrays are the key groups' maps; for window state they are the
+ * namespace shards, and the entries are grouped by key group on first use, on the writing thread.
+ *
+ * <p>Built on the task thread; then read by one writing thread. Reads only final fields of the
+ * table (name, serializers, TTL filter, value layout).
+ *
+ * @param <K> the key type
+ * @param <N> the namespace type
+ * @param <S> the stored value type
+ */
+final class StateTableSnapshot<K, N, S> {
+
+    final StateTable<K, N, S> table;
+    /** The offset in the backend's range of the first key group of the snapshot. */
+    private final int fromOffset;
+    private final int toOffset;
+    /** Per key group from {@link #fromOffset}, or (window state) per namespace shard; null slots skipped. */
+    private final StateMap.Entry<K, N, S>[][] arrays;
+    private final boolean byShard;
+    /** Window state's entries by key group (offset from {@link #fromOffset}), grouped on first use. */
+    private List<StateMap.Entry<K, N, S>>[] grouped;
+
+    private StateTableSnapshot(StateTable<K, N, S> table, int fromOffset, int toOffset,
+            StateMap.Entry<K, N, S>[][] arrays, boolean byShard) {
+        this.table = table;
+        this.fromOffset = fromOffset;
+        this.toOffset = toOffset;
+        this.arrays = arrays;
+        this.byShard = byShard;
+    }
+
+    /** A snapshot whose {@code arrays[i]} holds the entries of key group offset {@code fromOffset + i}. */
+    static <K, N, S> StateTableSnapshot<K, N, S> perKeyGroup(StateTable<K, N, S> table, int fromOffset,
+            StateMap.Entry<K, N, S>[][] arrays) {
+        return new StateTableSnapshot<>(table, fromOffset, fromOffset + arrays.length - 1, arrays, false);
+    }
+
+    /** A snapshot of the key group offsets {@code [fromOffset, toOffset]} of window state's shards. */
+    static <K, N, S> StateTableSnapshot<K, N, S> byNamespaceShard(StateTable<K, N, S> table, int fromOffset,
+            int toOffset, StateMap.Entry<K, N, S>[][] shards) {
+        return new StateTableSnapshot<>(table, fromOffset, toOffset, shards, true);
+    }
+
+    /**
+     * The entries of the key group at {@code keyGroupOffset} (in the backend's range, within this
+     * snapshot's); skip nulls, do not modify.
+     */
+    Iterable<StateMap.Entry<K, N, S>> entriesInKeyGroup(int keyGroupOffset) {
+        if (!byShard) {
+            StateMap.Entry<K, N, S>[] entries = arrays[keyGroupOffset - fromOffset];
+            return entries == null ? List.of() : Arrays.asList(entries);
+        }
+        if (grouped == null) {
+            grouped = groupByKeyGroup();
+        }
+        List<StateMap.Entry<K, N, S>> entries = grouped[keyGroupOffset - fromOffset];
+        return entries == null ? List.of() : entries;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<StateMap.Entry<K, N, S>>[] groupByKeyGroup() {
+        List<StateMap.Entry<K, N, S>>[] groups = (List<StateMap.Entry<K, N, S>>[]) new List<?>[toOffset - fromOffset + 1];
+        for (StateMap.Entry<K, N, S>[] shard : arrays) {
+            if (shard == null) {
+                continue;
+            }
+            for (StateMap.Entry<K, N, S> e : shard) {
+                if (e != null && e.keyGroupOffset >= fromOffset && e.keyGroupOffset <= toOffset) {
+                    List<StateMap.Entry<K, N, S>> group = groups[e.keyGroupOffset - fromOffset];
+                    if (group == null) {
+                        group = new ArrayList<>();
+                        groups[e.keyGroupOffset - fromOffset] = group;
+                    }
+                    group.add(e);
+                }
+            }
+        }
+        return groups;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.runnel.runtime.state.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.api.common.serialization.SerializerConfig;
+import dev.runnel.api.common.state.ValueState;
+import dev.runnel.api.common.state.ValueStateDescriptor;
+import dev.runnel.api.common.typeutils.base.IntSerializer;
+import dev.runnel.api.common.typeutils.base.LongSerializer;
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyedStateBackendParameters;
+import dev.runnel.runtime.state.KeyedStateSnapshot;
+import dev.runnel.runtime.state.VoidNamespaceSerializer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The heap store's copy-on-write from below: an entry array shared with a snapshot never changes, a
+ * pinned version makes each entry be copied once and only once, and a released snapshot, from any
+ * thread, stops the copying, so the write path allocates nothing again.
+ */
+@Timeout(120)
+class HeapCopyOnWriteTest {
+
+    /** A key with a poor hash code, so that entries share probe runs and removals shift them. */
+    private record Key(int id) {
+        @Override
+        public int hashCode() {
+            return id % 13;
+        }
+    }
+
+    @Test
+    void anArrayGivenToASnapshotNeverChanges() {
+        sharedArrayStaysAsItWas(new StateMap<>(false));
+        sharedArrayStaysAsItWas(new StateMap<>(true));
+    }
+
+    private static void sharedArrayStaysAsItWas(StateMap<Key, Integer, String> map) {
+        for (int i = 0; i < 500; i++) {
+            map.insert(new Key(i), 0, StateMap.hash(i % 13, 0), "v" + i);
+        }
+        StateMap.Entry<Key, Integer, String>[] shared = map.share();
+        Object[] asShared = shared.clone();
+        // removals shift entries, inserts fill holes and resize, replace swaps an entry
+        for (int i = 0; i < 500; i += 3) {
+            map.remove(new Key(i), 0, StateMap.hash(i % 13, 0));
+        }
+        StateMap.Entry<Key, Integer, String> kept = map.get(new Key(1), 0, StateMap.hash(1, 0));
+        map.replace(kept, new StateMap.Entry<>(kept.key, kept.namespace, "copy"), StateMap.hash(1, 0));
+        for (int i = 500; i < 2_000; i++) {
+            map.insert(new Key(i), 0, StateMap.hash(i % 13, 0), "v" + i);
+        }
+        assertThat(Arrays.equals(shared, asShared)).as("the shared array holds the same entries").isTrue();
+        assertThat(map.get(new Key(1), 0, StateMap.hash(1, 0)).state).isEqualTo("copy");
+        assertThat(map.get(new Key(3), 0, StateMap.hash(3, 0))).isNull();
+        assertThat(map.size()).isEqualTo(2_000 - 167);
+    }
+
+    @Test
+    void aReleaseOnAnyThreadTakesEffectAtTheNextCheck() throws Exception {
+        SnapshotVersions versions = new SnapshotVersions();
+        assertThat(versions.highestPinned).isZero();
+        SnapshotVersions.Pin first = versions.pin();
+        int entryOfFirst = versions.current();
+        SnapshotVersions.Pin second = versions.pin();
+        assertThat(versions.mustCopy(0)).isTrue();
+        assertThat(versions.mustCopy(entryOfFirst)).as("changed after the first snapshot, before the second").isTrue();
+        CompletableFuture.runAsync(second::release).get();
+        assertThat(versions.mustCopy(entryOfFirst)).as("only the first snapshot is left").isFalse();
+        assertThat(versions.mustCopy(0)).isTrue();
+        CompletableFuture.runAsync(first::release).get();
+        assertThat(versions.mustCopy(0)).isFalse();
+        assertThat(versions.highestPinned).isZero();
+        assertThat(versions.pinnedCount()).isZero();
+    }
+
+    @Test
+    void aPendingSnapshotCopiesEachEntryOnceAndAReleasedOneNone() throws Exception {
+        HeapKeyedStateBackend<Integer> backend = new HeapKeyedStateBackend<>(new KeyedStateBackendParameters<>("op",
+                "cow", 0, IntSerializer.INSTANCE, 128, KeyGroupRange.of(0, 127), List.of(), new SerializerConfig(),
+                null, List.of(), null));
+        ValueState<Long> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+        int keyCount = 20_000;
+        Integer[] keys = new Integer[keyCount];
+        Long[] values = new Long[keyCount];
+        for (int i = 0; i < keyCount; i++) {
+            keys[i] = 1_000_000 + i;
+            values[i] = 2_000_000L + i; // preallocated: updates box nothing
+        }
+        for (int round = 0; round < 50; round++) {
+            updateAll(backend, state, keys, values); // entries exist, the path is compiled
+        }
+        long unpinned = allocatedBy(() -> updateAll(backend, state, keys, values));
+
+        KeyedStateSnapshot snapshot = backend.snapshotSync(KeyGroupRange.of(0, 127));
+        long firstPass = allocatedBy(() -> updateAll(backend, state, keys, values));
+        long secondPass = allocatedBy(() -> updateAll(backend, state, keys, values));
+        CompletableFuture.runAsync(snapshot::release).get();
+        long released = allocatedBy(() -> updateAll(backend, state, keys, values));
+
+        long entryBytes = 32; // an entry is 40 bytes with compressed references; leave room for other layouts
+        assertThat(unpinned).as("no snapshot: updates in place").isLessThan(64 * 1024);
+        assertThat(firstPass).as("the first update of each entry copies it").isGreaterThan(keyCount * entryBytes);
+        assertThat(secondPass).as("a copy is not copied again").isLessThan(64 * 1024);
+        assertThat(released).as("after the release nothing is copied").isLessThan(64 * 1024);
+        assertThat(backend.numEntries("count")).isEqualTo(keyCount);
+        assertThat(backend.pendingSnapshotCount()).isZero();
+        assertThatThrownBy(() -> snapshot.writeTo(new ByteArrayOutputStream()))
+                .isInstanceOf(IOException.class).hasMessageContaining("released");
+    }
+
+    private static void updateAll(HeapKeyedStateBackend<Integer> backend, ValueState<Long> state, Integer[] keys,
+            Long[] values) {
+        try {
+            for (int i = 0; i < keys.length; i++) {
+                backend.setCurrentKey(keys[i]);
+                state.update(values[i]);
+            }
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static long allocatedBy(Runnable work) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        work.run();
+        return threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+    }
+}
