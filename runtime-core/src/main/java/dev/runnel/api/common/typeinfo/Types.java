@@ -8,6 +8,12 @@ import dev.runnel.api.java.typeutils.MapTypeInfo;
 import dev.runnel.api.java.typeutils.TupleTypeInfo;
 import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.util.Preconditions;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +35,12 @@ public final class Types {
     public static final TypeInformation<Float> FLOAT = BasicTypeInfo.FLOAT_TYPE_INFO;
     public static final TypeInformation<Double> DOUBLE = BasicTypeInfo.DOUBLE_TYPE_INFO;
     public static final TypeInformation<Character> CHAR = BasicTypeInfo.CHAR_TYPE_INFO;
+    public static final TypeInformation<BigDecimal> BIG_DEC = BasicTypeInfo.BIG_DEC_TYPE_INFO;
+    public static final TypeInformation<BigInteger> BIG_INT = BasicTypeInfo.BIG_INT_TYPE_INFO;
+    public static final TypeInformation<Instant> INSTANT = BasicTypeInfo.INSTANT_TYPE_INFO;
+    public static final TypeInformation<LocalDate> LOCAL_DATE = LocalTimeTypeInfo.LOCAL_DATE;
+    public static final TypeInformation<LocalTime> LOCAL_TIME = LocalTimeTypeInfo.LOCAL_TIME;
+    public static final TypeInformation<LocalDateTime> LOCAL_DATE_TIME = LocalTimeTypeInfo.LOCAL_DATE_TIME;
 
     /**
      * A primitive array of the given element type. Only {@code PRIMITIVE_ARRAY(Types.BYTE)} ({@code byte[]})

@@ -3,6 +3,7 @@ package dev.runnel.api.java.typeutils;
 import dev.runnel.api.common.functions.Function;
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.typeinfo.BasicTypeInfo;
+import dev.runnel.api.common.typeinfo.LocalTimeTypeInfo;
 import dev.runnel.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.java.tuple.Tuple;
@@ -36,7 +37,9 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Which information a type gets</h2>
  * <ul>
- *   <li>{@code String}, boxed and primitive numbers, {@code boolean}, {@code char}: {@link BasicTypeInfo}.</li>
+ *   <li>{@code String}, boxed and primitive numbers, {@code boolean}, {@code char}, {@code java.util.Date},
+ *       {@code BigInteger}, {@code BigDecimal}, {@code Instant}, {@code UUID}: {@link BasicTypeInfo}.</li>
+ *   <li>{@code LocalDate}, {@code LocalTime}, {@code LocalDateTime}: {@link LocalTimeTypeInfo}.</li>
  *   <li>{@code byte[]}: {@link PrimitiveArrayTypeInfo}.</li>
  *   <li>{@code Tuple0..Tuple12} with concrete type arguments, or a subclass fixing them:
  *       {@link TupleTypeInfo}. A raw tuple ({@code Tuple2} without arguments) is an error.</li>
@@ -327,6 +330,10 @@ public final class TypeExtractor {
             BasicTypeInfo<?> basic = BasicTypeInfo.getInfoFor(c);
             if (basic != null) {
                 return basic;
+            }
+            LocalTimeTypeInfo<?> time = LocalTimeTypeInfo.getInfoFor(c);
+            if (time != null) {
+                return time;
             }
             if (c == void.class || c == Void.class) {
                 throw new InvalidTypesException("void has no values to serialize; a function must return a value");
