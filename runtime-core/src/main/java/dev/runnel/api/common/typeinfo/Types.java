@@ -5,9 +5,11 @@ import dev.runnel.api.java.tuple.Tuple;
 import dev.runnel.api.java.typeutils.GenericTypeInfo;
 import dev.runnel.api.java.typeutils.ListTypeInfo;
 import dev.runnel.api.java.typeutils.MapTypeInfo;
+import dev.runnel.api.java.typeutils.ObjectArrayTypeInfo;
 import dev.runnel.api.java.typeutils.TupleTypeInfo;
 import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.util.Preconditions;
+import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -42,20 +44,42 @@ public final class Types {
     public static final TypeInformation<LocalTime> LOCAL_TIME = LocalTimeTypeInfo.LOCAL_TIME;
     public static final TypeInformation<LocalDateTime> LOCAL_DATE_TIME = LocalTimeTypeInfo.LOCAL_DATE_TIME;
 
+    /** The primitive class of each boxed type, for {@link #PRIMITIVE_ARRAY}. */
+    private static final Map<Class<?>, Class<?>> PRIMITIVES = Map.of(Boolean.class, boolean.class, Byte.class, byte.class,
+            Short.class, short.class, Integer.class, int.class, Long.class, long.class, Float.class, float.class,
+            Double.class, double.class, Character.class, char.class);
+
     /**
-     * A primitive array of the given element type. Only {@code PRIMITIVE_ARRAY(Types.BYTE)} ({@code byte[]})
-     * has a dedicated serializer.
+     * An array of a primitive type, given by the type of its elements: {@code PRIMITIVE_ARRAY(Types.INT)}
+     * is {@code int[]}. Serialized without boxing.
      *
-     * @throws IllegalArgumentException for other element types
+     * @throws IllegalArgumentException if the element type is not one of the eight primitive types
      */
     public static TypeInformation<?> PRIMITIVE_ARRAY(TypeInformation<?> elementType) {
-        if (BYTE.equals(elementType)) {
-            return PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO;
+        Preconditions.checkNotNull(elementType, "the element type must not be null");
+        if (elementType instanceof BasicTypeInfo<?> basic) {
+            Class<?> primitive = PRIMITIVES.get(basic.getTypeClass());
+            if (primitive != null) {
+                return PrimitiveArrayTypeInfo.getInfoFor(Array.newInstance(primitive, 0).getClass());
+            }
         }
         throw new IllegalArgumentException(String.format(
-                "Runnel has a primitive array serializer for byte[] only, not for arrays of %s; use"
-                        + " Types.GENERIC(<type>[].class) (Kryo, needs registration) or Types.LIST(...)",
+                "%s is not a primitive element type; PRIMITIVE_ARRAY takes Types.BOOLEAN, BYTE, SHORT, INT, LONG,"
+                        + " FLOAT, DOUBLE or CHAR. For arrays of other elements use Types.OBJECT_ARRAY(...)",
                 elementType));
+    }
+
+    /**
+     * An array of objects of the given element type, e.g. {@code OBJECT_ARRAY(Types.POJO(Order.class))}
+     * for {@code Order[]}; {@code OBJECT_ARRAY(Types.STRING)} is {@code String[]}. Elements may be null.
+     */
+    @SuppressWarnings("unchecked")
+    public static <E> TypeInformation<E[]> OBJECT_ARRAY(TypeInformation<E> elementType) {
+        Preconditions.checkNotNull(elementType, "the element type must not be null");
+        if (elementType == STRING) {
+            return (TypeInformation<E[]>) (TypeInformation<?>) BasicArrayTypeInfo.STRING_ARRAY_TYPE_INFO;
+        }
+        return ObjectArrayTypeInfo.getInfoFor(elementType);
     }
 
     /** The tuple {@code Tuple<n>} of the given field types, in order. */

@@ -2,6 +2,7 @@ package dev.runnel.api.java.typeutils;
 
 import dev.runnel.api.common.functions.Function;
 import dev.runnel.api.common.functions.InvalidTypesException;
+import dev.runnel.api.common.typeinfo.BasicArrayTypeInfo;
 import dev.runnel.api.common.typeinfo.BasicTypeInfo;
 import dev.runnel.api.common.typeinfo.LocalTimeTypeInfo;
 import dev.runnel.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -40,14 +41,16 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code String}, boxed and primitive numbers, {@code boolean}, {@code char}, {@code java.util.Date},
  *       {@code BigInteger}, {@code BigDecimal}, {@code Instant}, {@code UUID}: {@link BasicTypeInfo}.</li>
  *   <li>{@code LocalDate}, {@code LocalTime}, {@code LocalDateTime}: {@link LocalTimeTypeInfo}.</li>
- *   <li>{@code byte[]}: {@link PrimitiveArrayTypeInfo}.</li>
+ *   <li>Arrays: of primitives ({@code int[]}): {@link PrimitiveArrayTypeInfo}; of {@code String} or boxed
+ *       primitives ({@code String[]}, {@code Long[]}): {@link BasicArrayTypeInfo}; of anything else
+ *       ({@code Order[]}, {@code int[][]}, {@code T[]}): {@link ObjectArrayTypeInfo} of the element type.</li>
  *   <li>{@code Tuple0..Tuple12} with concrete type arguments, or a subclass fixing them:
  *       {@link TupleTypeInfo}. A raw tuple ({@code Tuple2} without arguments) is an error.</li>
  *   <li>A record whose components all resolve: {@link RecordTypeInfo}; otherwise (e.g. a raw generic
  *       record, or one that contains itself) the record is a generic type, which is logged.</li>
  *   <li>{@code List<E>}, {@code Map<K, V>}: {@link ListTypeInfo}, {@link MapTypeInfo}. Raw
  *       {@code List}/{@code Map} is an error: their element types are unknown.</li>
- *   <li>Anything else (POJOs, enums, other arrays and collections, interfaces): {@link GenericTypeInfo},
+ *   <li>Anything else (POJOs, enums, other collections, interfaces): {@link GenericTypeInfo},
  *       serialized with Kryo.</li>
  * </ul>
  * Type variables and wildcards that cannot be bound to a concrete type are errors. Errors are
@@ -298,7 +301,7 @@ public final class TypeExtractor {
                         "the type variable %s (declared by %s) is not bound to a concrete type", v.getName(), declarer(v)));
             }
             if (t instanceof GenericArrayType g) {
-                return new GenericTypeInfo<>(arrayClass(g));
+                return genericArray(g);
             }
             if (t instanceof WildcardType w) {
                 throw new InvalidTypesException(String.format(
@@ -325,6 +328,32 @@ public final class TypeExtractor {
             return Array.newInstance(componentClass, 0).getClass();
         }
 
+        /** An array written with a type variable or a parameterized component, e.g. {@code T[]}, {@code List<String>[]}. */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private TypeInformation<?> genericArray(GenericArrayType g) {
+            Class<?> arrayClass = arrayClass(g);
+            TypeInformation<?> component = info(g.getGenericComponentType());
+            BasicArrayTypeInfo<?, ?> basic = BasicArrayTypeInfo.getInfoFor(arrayClass);
+            if (basic != null && basic.getComponentInfo().equals(component)) {
+                return basic;
+            }
+            return ObjectArrayTypeInfo.getInfoFor((Class) arrayClass, component);
+        }
+
+        /** Arrays: of primitives, of basic types (as Flink, {@code String[]}, {@code Integer[]}, ...), or of objects. */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private TypeInformation<?> array(Class<?> arrayClass) {
+            PrimitiveArrayTypeInfo<?> primitive = PrimitiveArrayTypeInfo.getInfoFor(arrayClass);
+            if (primitive != null) {
+                return primitive;
+            }
+            BasicArrayTypeInfo<?, ?> basic = BasicArrayTypeInfo.getInfoFor(arrayClass);
+            if (basic != null) {
+                return basic;
+            }
+            return ObjectArrayTypeInfo.getInfoFor((Class) arrayClass, info(arrayClass.getComponentType()));
+        }
+
         /** {@code parameterized} is null for a class used raw (or a non-generic class). */
         private TypeInformation<?> ofClass(Class<?> c, ParameterizedType parameterized) {
             BasicTypeInfo<?> basic = BasicTypeInfo.getInfoFor(c);
@@ -338,9 +367,8 @@ public final class TypeExtractor {
             if (c == void.class || c == Void.class) {
                 throw new InvalidTypesException("void has no values to serialize; a function must return a value");
             }
-            PrimitiveArrayTypeInfo<?> array = PrimitiveArrayTypeInfo.getInfoFor(c);
-            if (array != null) {
-                return array;
+            if (c.isArray()) {
+                return array(c);
             }
             if (Tuple.class.isAssignableFrom(c)) {
                 return tuple(c, parameterized);

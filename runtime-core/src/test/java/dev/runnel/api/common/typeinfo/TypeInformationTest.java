@@ -171,11 +171,13 @@ class TypeInformationTest {
     }
 
     @Test
-    void onlyByteArraysArePrimitiveArrays() {
+    void everyPrimitiveHasAPrimitiveArrayType() {
         assertThat(Types.PRIMITIVE_ARRAY(Types.BYTE)).isSameAs(PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
-        assertThatThrownBy(() -> Types.PRIMITIVE_ARRAY(Types.INT))
+        assertThat(Types.PRIMITIVE_ARRAY(Types.INT)).isSameAs(PrimitiveArrayTypeInfo.INT_PRIMITIVE_ARRAY_TYPE_INFO);
+        assertThat(Types.PRIMITIVE_ARRAY(Types.BOOLEAN).getTypeClass()).isEqualTo(boolean[].class);
+        assertThatThrownBy(() -> Types.PRIMITIVE_ARRAY(Types.LIST(Types.INT)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("byte[] only");
+                .hasMessageContaining("not a primitive element type");
     }
 
     @Test

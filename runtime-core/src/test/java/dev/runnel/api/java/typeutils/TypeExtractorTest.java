@@ -105,7 +105,6 @@ class TypeExtractorTest {
 
         @Test
         void otherConcreteClassesAreGeneric() {
-            assertThat(TypeExtractor.createTypeInfo(int[].class)).isEqualTo(new GenericTypeInfo<>(int[].class));
             assertThat(TypeExtractor.createTypeInfo(Color.class)).isEqualTo(new GenericTypeInfo<>(Color.class));
             assertThat(TypeExtractor.createTypeInfo(ArrayList.class)).isEqualTo(new GenericTypeInfo<>(ArrayList.class));
             assertThat(new TypeHint<ArrayList<String>>() {}.getTypeInfo()).isEqualTo(new GenericTypeInfo<>(ArrayList.class));
