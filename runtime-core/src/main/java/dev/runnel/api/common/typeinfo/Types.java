@@ -2,6 +2,7 @@ package dev.runnel.api.common.typeinfo;
 
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.java.tuple.Tuple;
+import dev.runnel.api.java.typeutils.EnumTypeInfo;
 import dev.runnel.api.java.typeutils.GenericTypeInfo;
 import dev.runnel.api.java.typeutils.ListTypeInfo;
 import dev.runnel.api.java.typeutils.MapTypeInfo;
@@ -109,6 +110,11 @@ public final class Types {
     /** {@code java.util.Map} of the key and value types; read back as {@code HashMap}. Values may be null. */
     public static <K, V> TypeInformation<Map<K, V>> MAP(TypeInformation<K> keyType, TypeInformation<V> valueType) {
         return new MapTypeInfo<>(keyType, valueType);
+    }
+
+    /** An enum, serialized by constant index. Not a key type (enum hash codes differ between JVMs). */
+    public static <E extends Enum<E>> TypeInformation<E> ENUM(Class<E> enumType) {
+        return new EnumTypeInfo<>(Preconditions.checkNotNull(enumType, "the enum class must not be null"));
     }
 
     /** Any class, serialized with Kryo (which needs the class, and those it contains, registered). */

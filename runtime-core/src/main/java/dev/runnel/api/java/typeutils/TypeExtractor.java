@@ -48,9 +48,10 @@ import org.slf4j.LoggerFactory;
  *       {@link TupleTypeInfo}. A raw tuple ({@code Tuple2} without arguments) is an error.</li>
  *   <li>A record whose components all resolve: {@link RecordTypeInfo}; otherwise (e.g. a raw generic
  *       record, or one that contains itself) the record is a generic type, which is logged.</li>
+ *   <li>Enums: {@link EnumTypeInfo}.</li>
  *   <li>{@code List<E>}, {@code Map<K, V>}: {@link ListTypeInfo}, {@link MapTypeInfo}. Raw
  *       {@code List}/{@code Map} is an error: their element types are unknown.</li>
- *   <li>Anything else (POJOs, enums, other collections, interfaces): {@link GenericTypeInfo},
+ *   <li>Anything else (POJOs, other collections, interfaces): {@link GenericTypeInfo},
  *       serialized with Kryo.</li>
  * </ul>
  * Type variables and wildcards that cannot be bound to a concrete type are errors. Errors are
@@ -354,6 +355,16 @@ public final class TypeExtractor {
             return ObjectArrayTypeInfo.getInfoFor((Class) arrayClass, info(arrayClass.getComponentType()));
         }
 
+        /** The enum itself for the class of a constant with a body (an anonymous subclass of the enum). */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static TypeInformation<?> enumOf(Class<?> c) {
+            Class<?> e = c;
+            while (!e.isEnum()) {
+                e = e.getSuperclass();
+            }
+            return new EnumTypeInfo(e);
+        }
+
         /** {@code parameterized} is null for a class used raw (or a non-generic class). */
         private TypeInformation<?> ofClass(Class<?> c, ParameterizedType parameterized) {
             BasicTypeInfo<?> basic = BasicTypeInfo.getInfoFor(c);
@@ -369,6 +380,9 @@ public final class TypeExtractor {
             }
             if (c.isArray()) {
                 return array(c);
+            }
+            if (Enum.class.isAssignableFrom(c) && c != Enum.class) {
+                return enumOf(c);
             }
             if (Tuple.class.isAssignableFrom(c)) {
                 return tuple(c, parameterized);
