@@ -7,16 +7,21 @@ import dev.runnel.api.java.typeutils.GenericTypeInfo;
 import dev.runnel.api.java.typeutils.ListTypeInfo;
 import dev.runnel.api.java.typeutils.MapTypeInfo;
 import dev.runnel.api.java.typeutils.ObjectArrayTypeInfo;
+import dev.runnel.api.java.typeutils.PojoField;
+import dev.runnel.api.java.typeutils.PojoTypeInfo;
+import dev.runnel.api.java.typeutils.RecordTypeInfo;
 import dev.runnel.api.java.typeutils.TupleTypeInfo;
 import dev.runnel.api.java.typeutils.TypeExtractor;
 import dev.runnel.util.Preconditions;
 import java.lang.reflect.Array;
+import java.lang.reflect.Field;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -123,16 +128,43 @@ public final class Types {
     }
 
     /**
-     * A POJO. Runnel has no field-by-field POJO serializer: a record class gets the record serializer
-     * (like {@code TypeInformation.of}), any other class is a {@link #GENERIC(Class) generic type}
-     * serialized with Kryo, so register it. Prefer records or tuples for hot types.
+     * A POJO, serialized field by field: {@code Types.POJO(Order.class)}. A record class gets its record
+     * type information (records are Flink POJOs too).
+     *
+     * @throws InvalidTypesException if the class is not a POJO, saying which rule it breaks; use
+     *     {@link #GENERIC(Class)} to serialize such a class with Kryo
      */
     @SuppressWarnings("unchecked")
     public static <T> TypeInformation<T> POJO(Class<T> pojoClass) {
         Preconditions.checkNotNull(pojoClass, "the class must not be null");
-        if (pojoClass.isRecord()) {
-            return (TypeInformation<T>) TypeExtractor.createTypeInfo(pojoClass);
+        TypeInformation<T> info = (TypeInformation<T>) TypeExtractor.createTypeInfo(pojoClass);
+        if (info instanceof PojoTypeInfo || info instanceof RecordTypeInfo) {
+            return info;
         }
-        return new GenericTypeInfo<>(pojoClass);
+        throw new InvalidTypesException(String.format(
+                "POJO type expected, but %s is %s. Use Types.GENERIC(%s.class) to serialize it with Kryo (which needs"
+                        + " it registered), or make it a POJO: a public class (static if nested) with a public"
+                        + " no-argument constructor whose fields are public or have public getters and setters",
+                pojoClass.getName(), TypeExtractor.notAPojoBecause(pojoClass, info), pojoClass.getSimpleName()));
+    }
+
+    /**
+     * A POJO with explicitly given field types, by field name (fields not named are left out, as in
+     * Flink).
+     *
+     * @throws InvalidTypesException if a name is not a field of the class or its superclasses
+     */
+    public static <T> TypeInformation<T> POJO(Class<T> pojoClass, Map<String, TypeInformation<?>> fields) {
+        Preconditions.checkNotNull(pojoClass, "the class must not be null");
+        Preconditions.checkNotNull(fields, "the fields must not be null");
+        List<PojoField> pojoFields = new ArrayList<>(fields.size());
+        List<Field> declared = TypeExtractor.getAllDeclaredFields(pojoClass, true);
+        for (Map.Entry<String, TypeInformation<?>> entry : fields.entrySet()) {
+            Field field = declared.stream().filter(f -> f.getName().equals(entry.getKey())).findFirst()
+                    .orElseThrow(() -> new InvalidTypesException(String.format(
+                            "%s has no non-static, non-transient field '%s'", pojoClass.getName(), entry.getKey())));
+            pojoFields.add(new PojoField(field, entry.getValue()));
+        }
+        return new PojoTypeInfo<>(pojoClass, pojoFields);
     }
 }
