@@ -2,6 +2,7 @@ package dev.runnel.streaming.api.datastream;
 
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.functions.ReduceFunction;
+import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.java.functions.KeySelector;
 import dev.runnel.api.java.typeutils.TypeExtractor;
@@ -91,7 +92,7 @@ public class KeyedStream<T, KEY> extends DataStream<T> {
     }
 
     public SingleOutputStreamOperator<T> sum(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.SUM, getType(), field), "Sum");
+        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.SUM, getType(), field, serializerConfig()), "Sum");
     }
 
     public SingleOutputStreamOperator<T> min(int positionToMin) {
@@ -99,7 +100,7 @@ public class KeyedStream<T, KEY> extends DataStream<T> {
     }
 
     public SingleOutputStreamOperator<T> min(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MIN, getType(), field), "Min");
+        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MIN, getType(), field, serializerConfig()), "Min");
     }
 
     public SingleOutputStreamOperator<T> max(int positionToMax) {
@@ -107,7 +108,7 @@ public class KeyedStream<T, KEY> extends DataStream<T> {
     }
 
     public SingleOutputStreamOperator<T> max(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MAX, getType(), field), "Max");
+        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MAX, getType(), field, serializerConfig()), "Max");
     }
 
     public SingleOutputStreamOperator<T> minBy(int position) {
@@ -115,7 +116,7 @@ public class KeyedStream<T, KEY> extends DataStream<T> {
     }
 
     public SingleOutputStreamOperator<T> minBy(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MIN_BY, getType(), field), "MinBy");
+        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MIN_BY, getType(), field, serializerConfig()), "MinBy");
     }
 
     public SingleOutputStreamOperator<T> maxBy(int position) {
@@ -123,7 +124,11 @@ public class KeyedStream<T, KEY> extends DataStream<T> {
     }
 
     public SingleOutputStreamOperator<T> maxBy(String field) {
-        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MAX_BY, getType(), field), "MaxBy");
+        return aggregate(FieldAggregator.byName(FieldAggregator.Kind.MAX_BY, getType(), field, serializerConfig()), "MaxBy");
+    }
+
+    private SerializerConfig serializerConfig() {
+        return environment.getConfig().getSerializerConfig();
     }
 
     private SingleOutputStreamOperator<T> aggregate(FieldAggregator<T> aggregator, String name) {
