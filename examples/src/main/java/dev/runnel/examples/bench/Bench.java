@@ -33,6 +33,7 @@ import java.util.Map;
  *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
+ *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
  * </pre>
  */
 public final class Bench {
@@ -52,6 +53,10 @@ public final class Bench {
         String workload = args[0].toLowerCase(Locale.ROOT);
         if (workload.equals("timers")) {
             TimerBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (workload.equals("pojo")) {
+            PojoBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         long n = switch (workload) {
