@@ -7,6 +7,8 @@
 # WORKLOAD: wordcount-heap (W1, default N 20000000) | wordcount-rocksdb (W2, 5000000) | window (W3, 10000000)
 #        examples/bench.sh timers heap|rocksdb [N] [--keys K] [--delay-ms D] [--parallelism P] [--conf key=value]...
 # The timer benchmark (default 10000000 timers over 1000000 keys, all pending until end of input).
+#        examples/bench.sh pojo pojo|tuple [N] [--object-reuse]
+# W1 with the records as POJOs or as Tuple2<String, Long> (default N 20000000), to compare the two.
 # The last line is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>
 # JVM options: RUNNEL_BENCH_JAVA_OPTS (default -Xmx4g, the peer's heap).
 set -euo pipefail

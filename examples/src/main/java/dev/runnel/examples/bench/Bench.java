@@ -33,6 +33,7 @@ import java.util.Map;
  *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
+ *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
  * </pre>
  */
 public final class Bench {
@@ -60,6 +61,10 @@ public final class Bench {
         }
         if (workload.equals("loopback")) {
             System.exit(ShuffleBench.runLoopback(args.length > 1 ? number(args[1], "MIB (the bytes to copy)", 1) : 4096));
+        }
+        if (workload.equals("pojo")) {
+            PojoBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
         }
         long n = switch (workload) {
             case "wordcount-heap", "w1" -> 20_000_000L;

@@ -27,4 +27,10 @@ class BenchTest {
     void everyTimerFiresOnceAndInOrder(String backend, long delay) throws Exception {
         assertThat(TimerBench.run(backend, 100_000, 20_000, delay, 2, new Configuration())).isZero();
     }
+
+    @ParameterizedTest
+    @CsvSource({"true, false", "false, false", "true, true"})
+    void pojoAndTupleRecordsGiveW1sChecksum(boolean pojo, boolean objectReuse) throws Exception {
+        assertThat(PojoBench.run(pojo, 200_000, objectReuse)).isZero();
+    }
 }

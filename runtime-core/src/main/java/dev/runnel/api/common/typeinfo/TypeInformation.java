@@ -22,7 +22,10 @@ public abstract class TypeInformation<T> implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** True for the boxed primitives and {@code String}. */
+    /**
+     * True for the {@link BasicTypeInfo} types: the boxed primitives, {@code String}, {@code Date},
+     * {@code BigInteger}, {@code BigDecimal}, {@code Instant} and {@code UUID}.
+     */
     public abstract boolean isBasicType();
 
     /** True for {@code Tuple0..Tuple12} and their subclasses. */

@@ -14,7 +14,8 @@ import java.lang.reflect.Modifier;
  *
  * <p>{@link #createSerializer(SerializerConfig)} resolves everything up front, when the job is
  * built: it fails if generic types are disabled, and, when Kryo registration is required, if the
- * class or the classes its fields declare are not registered (naming each field path).
+ * class or the classes its fields declare are not registered (naming each field path). For a class
+ * that only just misses being a POJO, the message also says which POJO rule it breaks.
  *
  * <p>A generic type is a key type only if its class overrides both {@code hashCode} and
  * {@code equals} and is not an enum, array, interface or abstract class (whose hash codes are, or
@@ -77,13 +78,28 @@ public final class GenericTypeInfo<T> extends TypeInformation<T> {
         if (config.hasGenericTypesDisabled()) {
             throw new InvalidTypesException(String.format(
                     "generic types are disabled (env.getConfig().disableGenericTypes()), but %s has no dedicated"
-                            + " serializer and would be serialized with Kryo. Use a tuple, a record, a basic type, or"
-                            + " a List or Map of those, or enable generic types",
-                    typeClass.getName()));
+                            + " serializer and would be serialized with Kryo. Use a POJO, a tuple, a record, a basic"
+                            + " type, or a List or Map of those, or enable generic types.%s",
+                    typeClass.getName(), notAPojo()));
         }
         KryoSerializer<T> serializer = new KryoSerializer<>(typeClass, config);
-        serializer.checkRegistrations();
+        try {
+            serializer.checkRegistrations();
+        } catch (InvalidTypesException e) {
+            throw new InvalidTypesException(e.getMessage() + notAPojo(), e);
+        }
         return serializer;
+    }
+
+    /**
+     * Why the class is not a POJO, as the other way out of a Kryo error; empty where that does not apply.
+     * Names the class as Java source spells it, like the Kryo error it extends.
+     */
+    private String notAPojo() {
+        String reason = PojoRules.whyNotPojo(typeClass);
+        return reason == null ? "" : String.format(
+                " Alternatively, make %s a POJO, which needs neither Kryo nor a registration: it is not one because %s.",
+                typeClass.getCanonicalName() != null ? typeClass.getCanonicalName() : typeClass.getName(), reason);
     }
 
     @Override

@@ -2,7 +2,9 @@ package dev.runnel.api.java.typeutils;
 
 import dev.runnel.api.common.functions.Function;
 import dev.runnel.api.common.functions.InvalidTypesException;
+import dev.runnel.api.common.typeinfo.BasicArrayTypeInfo;
 import dev.runnel.api.common.typeinfo.BasicTypeInfo;
+import dev.runnel.api.common.typeinfo.LocalTimeTypeInfo;
 import dev.runnel.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.java.tuple.Tuple;
@@ -12,6 +14,7 @@ import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Array;
 import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.GenericDeclaration;
 import java.lang.reflect.Method;
@@ -22,6 +25,7 @@ import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -36,17 +40,35 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Which information a type gets</h2>
  * <ul>
- *   <li>{@code String}, boxed and primitive numbers, {@code boolean}, {@code char}: {@link BasicTypeInfo}.</li>
- *   <li>{@code byte[]}: {@link PrimitiveArrayTypeInfo}.</li>
+ *   <li>{@code String}, boxed and primitive numbers, {@code boolean}, {@code char}, {@code java.util.Date},
+ *       {@code BigInteger}, {@code BigDecimal}, {@code Instant}, {@code UUID}: {@link BasicTypeInfo}.</li>
+ *   <li>{@code LocalDate}, {@code LocalTime}, {@code LocalDateTime}: {@link LocalTimeTypeInfo}.</li>
+ *   <li>Arrays: of primitives ({@code int[]}): {@link PrimitiveArrayTypeInfo}; of {@code String} or boxed
+ *       primitives ({@code String[]}, {@code Long[]}): {@link BasicArrayTypeInfo}; of anything else
+ *       ({@code Order[]}, {@code int[][]}, {@code T[]}): {@link ObjectArrayTypeInfo} of the element type.</li>
  *   <li>{@code Tuple0..Tuple12} with concrete type arguments, or a subclass fixing them:
  *       {@link TupleTypeInfo}. A raw tuple ({@code Tuple2} without arguments) is an error.</li>
  *   <li>A record whose components all resolve: {@link RecordTypeInfo}; otherwise (e.g. a raw generic
  *       record, or one that contains itself) the record is a generic type, which is logged.</li>
+ *   <li>Enums: {@link EnumTypeInfo}.</li>
  *   <li>{@code List<E>}, {@code Map<K, V>}: {@link ListTypeInfo}, {@link MapTypeInfo}. Raw
  *       {@code List}/{@code Map} is an error: their element types are unknown.</li>
- *   <li>Anything else (POJOs, enums, other arrays and collections, interfaces): {@link GenericTypeInfo},
- *       serialized with Kryo.</li>
+ *   <li>A class that follows Flink's POJO rules: {@link PojoTypeInfo}, its fields described recursively
+ *       (see below).</li>
+ *   <li>Anything else ({@code Object}, interfaces, other collections, classes that break a POJO rule, a
+ *       POJO where it occurs inside itself): {@link GenericTypeInfo}, serialized with Kryo, which needs
+ *       the class registered. Each such fallback is logged at INFO with its reason, and a missing
+ *       registration fails when the job is built, naming the field path and the reason.</li>
  * </ul>
+ *
+ * <h2>POJOs</h2>
+ * As in Flink, a class is a POJO if it is public (and static, if nested), has a public no-argument
+ * constructor (unless abstract), at least one non-static non-transient field (its superclasses'
+ * included, with unique names), each of them public or with a public getter ({@code getX()},
+ * {@code isX()} or {@code x()}) and setter ({@code setX(x)}, returning void or the class), and no
+ * {@code readObject}/{@code writeObject} methods. The details are in {@code PojoRules}. Each field's
+ * type is described like any other type, so POJOs nest, and a field whose type cannot be described
+ * becomes a generic type of its declared class (the POJO stays a POJO).
  * Type variables and wildcards that cannot be bound to a concrete type are errors. Errors are
  * {@link InvalidTypesException}s naming the type.
  *
@@ -91,6 +113,30 @@ public final class TypeExtractor {
     public static TypeInformation<?> createTypeInfo(Type type) {
         Preconditions.checkNotNull(type, "the type must not be null");
         return new Resolver(new HashMap<>(), new HashMap<>()).info(type);
+    }
+
+    /**
+     * Why {@code clazz}, described as {@code info}, is not a POJO, for messages: the POJO rule it
+     * breaks, or what it is instead (e.g. "an enum type: EnumTypeInfo&lt;...&gt;").
+     */
+    public static String notAPojoBecause(Class<?> clazz, TypeInformation<?> info) {
+        String reason = info instanceof GenericTypeInfo ? PojoRules.whyNotPojo(clazz) : null;
+        if (reason != null) {
+            return "not a POJO because " + reason;
+        }
+        return "described as " + info;
+    }
+
+    /**
+     * The non-static, non-transient fields of {@code clazz} and its superclasses, the class's own first.
+     *
+     * @param ignoreDuplicates if true, of fields sharing a name only the one lowest in the hierarchy is
+     *     returned; if false, a shared name is an error
+     * @throws InvalidTypesException if names are shared and {@code ignoreDuplicates} is false
+     */
+    public static List<Field> getAllDeclaredFields(Class<?> clazz, boolean ignoreDuplicates) {
+        Preconditions.checkNotNull(clazz, "the class must not be null");
+        return PojoRules.allDeclaredFields(clazz, ignoreDuplicates);
     }
 
     /**
@@ -251,17 +297,17 @@ public final class TypeExtractor {
     private static final class Resolver {
         private final Map<TypeVariable<?>, Type> types;
         private final Map<TypeVariable<?>, TypeInformation<?>> infos;
-        private final Set<Class<?>> recordsInProgress;
+        private final Set<Class<?>> inProgress;
 
         Resolver(Map<TypeVariable<?>, Type> types, Map<TypeVariable<?>, TypeInformation<?>> infos) {
             this(types, infos, new HashSet<>());
         }
 
         private Resolver(Map<TypeVariable<?>, Type> types, Map<TypeVariable<?>, TypeInformation<?>> infos,
-                Set<Class<?>> recordsInProgress) {
+                Set<Class<?>> inProgress) {
             this.types = types;
             this.infos = infos;
-            this.recordsInProgress = recordsInProgress;
+            this.inProgress = inProgress;
         }
 
         /** A resolver that also knows the bindings of {@code type}'s hierarchy, which win over ours. */
@@ -270,7 +316,7 @@ public final class TypeExtractor {
             bindHierarchy(type, own);
             Map<TypeVariable<?>, Type> merged = new HashMap<>(types);
             merged.putAll(own);
-            return new Resolver(merged, infos, recordsInProgress);
+            return new Resolver(merged, infos, inProgress);
         }
 
         Type resolve(Type type) {
@@ -294,7 +340,7 @@ public final class TypeExtractor {
                         "the type variable %s (declared by %s) is not bound to a concrete type", v.getName(), declarer(v)));
             }
             if (t instanceof GenericArrayType g) {
-                return new GenericTypeInfo<>(arrayClass(g));
+                return genericArray(g);
             }
             if (t instanceof WildcardType w) {
                 throw new InvalidTypesException(String.format(
@@ -321,18 +367,60 @@ public final class TypeExtractor {
             return Array.newInstance(componentClass, 0).getClass();
         }
 
+        /** An array written with a type variable or a parameterized component, e.g. {@code T[]}, {@code List<String>[]}. */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private TypeInformation<?> genericArray(GenericArrayType g) {
+            Class<?> arrayClass = arrayClass(g);
+            TypeInformation<?> component = info(g.getGenericComponentType());
+            BasicArrayTypeInfo<?, ?> basic = BasicArrayTypeInfo.getInfoFor(arrayClass);
+            if (basic != null && basic.getComponentInfo().equals(component)) {
+                return basic;
+            }
+            return ObjectArrayTypeInfo.getInfoFor((Class) arrayClass, component);
+        }
+
+        /** Arrays: of primitives, of basic types (as Flink, {@code String[]}, {@code Integer[]}, ...), or of objects. */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private TypeInformation<?> array(Class<?> arrayClass) {
+            PrimitiveArrayTypeInfo<?> primitive = PrimitiveArrayTypeInfo.getInfoFor(arrayClass);
+            if (primitive != null) {
+                return primitive;
+            }
+            BasicArrayTypeInfo<?, ?> basic = BasicArrayTypeInfo.getInfoFor(arrayClass);
+            if (basic != null) {
+                return basic;
+            }
+            return ObjectArrayTypeInfo.getInfoFor((Class) arrayClass, info(arrayClass.getComponentType()));
+        }
+
+        /** The enum itself for the class of a constant with a body (an anonymous subclass of the enum). */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static TypeInformation<?> enumOf(Class<?> c) {
+            Class<?> e = c;
+            while (!e.isEnum()) {
+                e = e.getSuperclass();
+            }
+            return new EnumTypeInfo(e);
+        }
+
         /** {@code parameterized} is null for a class used raw (or a non-generic class). */
         private TypeInformation<?> ofClass(Class<?> c, ParameterizedType parameterized) {
             BasicTypeInfo<?> basic = BasicTypeInfo.getInfoFor(c);
             if (basic != null) {
                 return basic;
             }
+            LocalTimeTypeInfo<?> time = LocalTimeTypeInfo.getInfoFor(c);
+            if (time != null) {
+                return time;
+            }
             if (c == void.class || c == Void.class) {
                 throw new InvalidTypesException("void has no values to serialize; a function must return a value");
             }
-            PrimitiveArrayTypeInfo<?> array = PrimitiveArrayTypeInfo.getInfoFor(c);
-            if (array != null) {
-                return array;
+            if (c.isArray()) {
+                return array(c);
+            }
+            if (Enum.class.isAssignableFrom(c) && c != Enum.class) {
+                return enumOf(c);
             }
             if (Tuple.class.isAssignableFrom(c)) {
                 return tuple(c, parameterized);
@@ -351,7 +439,50 @@ public final class TypeExtractor {
                         ? new ListTypeInfo<>(info(args[0]))
                         : new MapTypeInfo<>(info(args[0]), info(args[1]));
             }
-            return new GenericTypeInfo<>(c);
+            if (c == Object.class || c == Class.class || c.isInterface()) {
+                return new GenericTypeInfo<>(c);
+            }
+            return pojo(c, parameterized);
+        }
+
+        /**
+         * A POJO type if {@code c} follows the POJO rules ({@link PojoRules}), otherwise a generic type.
+         * A POJO inside itself (directly or through other types) is a generic type at the inner
+         * occurrence, as in Flink. A field whose type cannot be described (e.g. a type variable left
+         * open by a raw use) is a generic type of its declared class.
+         */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private TypeInformation<?> pojo(Class<?> c, ParameterizedType parameterized) {
+            if (!inProgress.add(c)) {
+                LOG.info("{} contains itself, so it is serialized with Kryo as a generic type where it does", c.getName());
+                return new GenericTypeInfo<>(c);
+            }
+            try {
+                Resolver inner = within(parameterized != null ? parameterized : c);
+                PojoRules.Verdict verdict = PojoRules.check(c, inner::resolve);
+                if (!verdict.isPojo()) {
+                    LOG.info("{} is not a POJO because {}, so it is serialized with Kryo as a generic type", c.getName(),
+                            verdict.reason());
+                    return new GenericTypeInfo<>(c);
+                }
+                List<PojoField> fields = new ArrayList<>();
+                for (Field f : verdict.fields()) {
+                    fields.add(new PojoField(f, inner.fieldInfo(c, f)));
+                }
+                return new PojoTypeInfo(c, fields);
+            } finally {
+                inProgress.remove(c);
+            }
+        }
+
+        private TypeInformation<?> fieldInfo(Class<?> pojo, Field f) {
+            try {
+                return info(f.getGenericType());
+            } catch (InvalidTypesException e) {
+                LOG.info("Field {} of POJO {} is serialized with Kryo as a generic type of {}, because {}", f.getName(),
+                        pojo.getName(), f.getType().getName(), e.getMessage());
+                return new GenericTypeInfo<>(f.getType());
+            }
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"})
@@ -378,7 +509,7 @@ public final class TypeExtractor {
 
         @SuppressWarnings({"unchecked", "rawtypes"})
         private TypeInformation<?> record(Class<?> c, ParameterizedType parameterized) {
-            if (!recordsInProgress.add(c)) {
+            if (!inProgress.add(c)) {
                 throw new InvalidTypesException(String.format("record %s contains itself", c.getName()));
             }
             try {
@@ -399,7 +530,7 @@ public final class TypeExtractor {
                         c.getName(), e.getMessage());
                 return new GenericTypeInfo<>(c);
             } finally {
-                recordsInProgress.remove(c);
+                inProgress.remove(c);
             }
         }
 
@@ -428,6 +559,11 @@ public final class TypeExtractor {
                 TypeVariable<?>[] fields = tupleBase(raw).getTypeParameters();
                 for (int i = 0; i < fields.length && i < tuple.getArity(); i++) {
                     inner.bindInfo(fields[i], tuple.getTypeAt(i));
+                }
+            } else if (info instanceof PojoTypeInfo<?> pojo && pojo.getTypeClass() == raw) {
+                Resolver inner = within(p);
+                for (int i = 0; i < pojo.getArity(); i++) {
+                    inner.bindInfo(pojo.getPojoFieldAt(i).getField().getGenericType(), pojo.getTypeAt(i));
                 }
             } else if (info instanceof RecordTypeInfo<?> record && raw.isRecord() && record.getTypeClass() == raw) {
                 Resolver inner = within(p);

@@ -165,17 +165,22 @@ class TypeInformationTest {
     }
 
     @Test
-    void pojoMeansKryoUnlessItIsARecord() {
-        assertThat(Types.POJO(Item.class)).isEqualTo(new GenericTypeInfo<>(Item.class));
+    void pojoRefusesClassesThatAreNotPojosAndKeepsRecordsAsRecords() {
+        assertThatThrownBy(() -> Types.POJO(Item.class))
+                .isInstanceOf(InvalidTypesException.class)
+                .hasMessageContaining("POJO type expected, but " + Item.class.getName() + " is not a POJO because its field"
+                        + " 'sku'");
         assertThat(Types.POJO(Trade.class)).isInstanceOf(RecordTypeInfo.class);
     }
 
     @Test
-    void onlyByteArraysArePrimitiveArrays() {
+    void everyPrimitiveHasAPrimitiveArrayType() {
         assertThat(Types.PRIMITIVE_ARRAY(Types.BYTE)).isSameAs(PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
-        assertThatThrownBy(() -> Types.PRIMITIVE_ARRAY(Types.INT))
+        assertThat(Types.PRIMITIVE_ARRAY(Types.INT)).isSameAs(PrimitiveArrayTypeInfo.INT_PRIMITIVE_ARRAY_TYPE_INFO);
+        assertThat(Types.PRIMITIVE_ARRAY(Types.BOOLEAN).getTypeClass()).isEqualTo(boolean[].class);
+        assertThatThrownBy(() -> Types.PRIMITIVE_ARRAY(Types.LIST(Types.INT)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("byte[] only");
+                .hasMessageContaining("not a primitive element type");
     }
 
     @Test
@@ -202,7 +207,8 @@ class TypeInformationTest {
     void typeInformationSurvivesJavaSerialization() throws Exception {
         List<TypeInformation<?>> infos = List.of(Types.STRING, Types.PRIMITIVE_ARRAY(Types.BYTE),
                 Types.TUPLE(Types.STRING, Types.MAP(Types.INT, Types.LIST(Types.DOUBLE))), Types.POJO(Trade.class),
-                Types.GENERIC(HashMap.class));
+                Types.GENERIC(HashMap.class), Types.INSTANT, Types.LOCAL_DATE_TIME, Types.ENUM(Side.class),
+                Types.PRIMITIVE_ARRAY(Types.LONG), Types.OBJECT_ARRAY(Types.STRING), Types.OBJECT_ARRAY(Types.BIG_DEC));
         for (TypeInformation<?> info : infos) {
             ByteArrayOutputStream bos = new ByteArrayOutputStream();
             try (ObjectOutputStream oos = new ObjectOutputStream(bos)) {
@@ -211,7 +217,8 @@ class TypeInformationTest {
             try (ObjectInputStream ois = new ObjectInputStream(new ByteArrayInputStream(bos.toByteArray()))) {
                 Object read = ois.readObject();
                 assertThat(read).isEqualTo(info);
-                if (info instanceof BasicTypeInfo || info instanceof PrimitiveArrayTypeInfo) {
+                if (info instanceof BasicTypeInfo || info instanceof PrimitiveArrayTypeInfo
+                        || info instanceof LocalTimeTypeInfo || info instanceof BasicArrayTypeInfo) {
                     assertThat(read).as("singletons stay singletons").isSameAs(info);
                 }
             }

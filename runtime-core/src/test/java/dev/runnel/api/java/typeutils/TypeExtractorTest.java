@@ -105,10 +105,15 @@ class TypeExtractorTest {
 
         @Test
         void otherConcreteClassesAreGeneric() {
-            assertThat(TypeExtractor.createTypeInfo(int[].class)).isEqualTo(new GenericTypeInfo<>(int[].class));
-            assertThat(TypeExtractor.createTypeInfo(Color.class)).isEqualTo(new GenericTypeInfo<>(Color.class));
             assertThat(TypeExtractor.createTypeInfo(ArrayList.class)).isEqualTo(new GenericTypeInfo<>(ArrayList.class));
             assertThat(new TypeHint<ArrayList<String>>() {}.getTypeInfo()).isEqualTo(new GenericTypeInfo<>(ArrayList.class));
+        }
+
+        @Test
+        void enumsHaveTheirOwnType() {
+            assertThat(TypeExtractor.createTypeInfo(Color.class)).isEqualTo(new EnumTypeInfo<>(Color.class))
+                    .isEqualTo(Types.ENUM(Color.class))
+                    .hasToString("EnumTypeInfo<" + Color.class.getName() + ">");
         }
 
         @Test

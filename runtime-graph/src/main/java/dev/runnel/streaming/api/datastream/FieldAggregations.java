@@ -1,6 +1,8 @@
 package dev.runnel.streaming.api.datastream;
 
+import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.aggregation.FieldAggregator;
 import dev.runnel.streaming.api.functions.aggregation.FieldAggregator.Kind;
 import java.util.function.Function;
@@ -13,8 +15,9 @@ import java.util.function.Function;
  * <p>{@code sum}, {@code min} and {@code max} emit the first record of the key (or window) with the
  * aggregated field replaced; {@code minBy} and {@code maxBy} emit the record holding the extreme value
  * (the first of equal ones, unless {@code first} is false). Positions address tuple fields, record
- * components or, for basic types, the value itself (position 0); names address record components or
- * tuple fields {@code f0, f1, ...}.
+ * components or, for basic types, the value itself (position 0); names address POJO fields, record
+ * components or tuple fields {@code f0, f1, ...}. A POJO field is replaced in a copy made by a
+ * serializer of the job's {@link SerializerConfig}.
  *
  * @param <T> the record type
  */
@@ -27,12 +30,19 @@ interface FieldAggregations<T> {
     SingleOutputStreamOperator<T> aggregateField(Function<TypeInformation<T>, FieldAggregator<T>> aggregator,
             String name);
 
+    /** The environment of the job this stream belongs to; its serializer config copies POJOs. */
+    StreamExecutionEnvironment getExecutionEnvironment();
+
+    private SerializerConfig serializerConfig() {
+        return getExecutionEnvironment().getConfig().getSerializerConfig();
+    }
+
     default SingleOutputStreamOperator<T> sum(int positionToSum) {
         return aggregateField(type -> FieldAggregator.byPosition(Kind.SUM, type, positionToSum), "Sum");
     }
 
     default SingleOutputStreamOperator<T> sum(String field) {
-        return aggregateField(type -> FieldAggregator.byName(Kind.SUM, type, field), "Sum");
+        return aggregateField(type -> FieldAggregator.byName(Kind.SUM, type, field, true, serializerConfig()), "Sum");
     }
 
     default SingleOutputStreamOperator<T> min(int positionToMin) {
@@ -40,7 +50,7 @@ interface FieldAggregations<T> {
     }
 
     default SingleOutputStreamOperator<T> min(String field) {
-        return aggregateField(type -> FieldAggregator.byName(Kind.MIN, type, field), "Min");
+        return aggregateField(type -> FieldAggregator.byName(Kind.MIN, type, field, true, serializerConfig()), "Min");
     }
 
     default SingleOutputStreamOperator<T> max(int positionToMax) {
@@ -48,7 +58,7 @@ interface FieldAggregations<T> {
     }
 
     default SingleOutputStreamOperator<T> max(String field) {
-        return aggregateField(type -> FieldAggregator.byName(Kind.MAX, type, field), "Max");
+        return aggregateField(type -> FieldAggregator.byName(Kind.MAX, type, field, true, serializerConfig()), "Max");
     }
 
     default SingleOutputStreamOperator<T> minBy(int positionToMinBy) {
@@ -66,7 +76,7 @@ interface FieldAggregations<T> {
 
     /** @param first on ties, keep the first record (true) or the last */
     default SingleOutputStreamOperator<T> minBy(String field, boolean first) {
-        return aggregateField(type -> FieldAggregator.byName(Kind.MIN_BY, type, field, first), "MinBy");
+        return aggregateField(type -> FieldAggregator.byName(Kind.MIN_BY, type, field, first, serializerConfig()), "MinBy");
     }
 
     default SingleOutputStreamOperator<T> maxBy(int positionToMaxBy) {
@@ -84,6 +94,6 @@ interface FieldAggregations<T> {
 
     /** @param first on ties, keep the first record (true) or the last */
     default SingleOutputStreamOperator<T> maxBy(String field, boolean first) {
-        return aggregateField(type -> FieldAggregator.byName(Kind.MAX_BY, type, field, first), "MaxBy");
+        return aggregateField(type -> FieldAggregator.byName(Kind.MAX_BY, type, field, first, serializerConfig()), "MaxBy");
     }
 }

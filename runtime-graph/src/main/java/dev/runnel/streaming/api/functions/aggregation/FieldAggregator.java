@@ -1,7 +1,9 @@
 package dev.runnel.streaming.api.functions.aggregation;
 
 import dev.runnel.api.common.functions.ReduceFunction;
+import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.java.typeutils.PojoTypeInfo;
 import dev.runnel.api.java.typeutils.RecordTypeInfo;
 import dev.runnel.api.java.typeutils.TupleTypeInfo;
 import java.math.BigDecimal;
@@ -46,25 +48,49 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
                 first);
     }
 
+    /** By field name; a POJO field is replaced in a copy made with a serializer of the default config. */
     public static <T> FieldAggregator<T> byName(Kind kind, TypeInformation<T> type, String field) {
         return byName(kind, type, field, true);
     }
 
     /** {@code first} decides ties of {@code minBy/maxBy}: keep the first record, or the last. */
     public static <T> FieldAggregator<T> byName(Kind kind, TypeInformation<T> type, String field, boolean first) {
-        FieldAccessor<T> accessor = FieldAccessor.forName(type, field);
-        Class<?> fieldClass = null;
-        if (type instanceof RecordTypeInfo<?> record) {
+        return byName(kind, type, field, first, new SerializerConfig());
+    }
+
+    /** By field name, ties of {@code minBy/maxBy} keep the first record; {@code config} is the job's. */
+    public static <T> FieldAggregator<T> byName(Kind kind, TypeInformation<T> type, String field, SerializerConfig config) {
+        return byName(kind, type, field, true, config);
+    }
+
+    /**
+     * By field name: a POJO field, a record component, or a tuple field {@code fN}. {@code first}
+     * decides ties of {@code minBy/maxBy} (keep the first record, or the last); {@code config} (the
+     * job's) configures the serializer that copies a POJO before its field is replaced.
+     */
+    public static <T> FieldAggregator<T> byName(Kind kind, TypeInformation<T> type, String field, boolean first,
+            SerializerConfig config) {
+        FieldAccessor<T> accessor = FieldAccessor.forName(type, field, config);
+        int index = indexOf(type, field);
+        Class<?> fieldClass = index < 0 ? null : fieldClass(type, index);
+        return new FieldAggregator<>(kind, accessor, fieldClass, "field '" + field + "' of " + type, first);
+    }
+
+    /** The position of a named field in the type's own order, or -1 if the type does not say. */
+    private static int indexOf(TypeInformation<?> type, String field) {
+        if (type instanceof PojoTypeInfo<?> pojo) {
+            return pojo.getFieldIndex(field);
+        }
+        if (type instanceof RecordTypeInfo<?>) {
             java.lang.reflect.RecordComponent[] components = type.getTypeClass().getRecordComponents();
             for (int i = 0; i < components.length; i++) {
                 if (components[i].getName().equals(field)) {
-                    fieldClass = record.getTypeAt(i).getTypeClass();
+                    return i;
                 }
             }
-        } else if (field.matches("f\\d+")) {
-            fieldClass = fieldClass(type, Integer.parseInt(field.substring(1)));
+            return -1;
         }
-        return new FieldAggregator<>(kind, accessor, fieldClass, "field '" + field + "' of " + type, first);
+        return field.matches("f\\d+") ? Integer.parseInt(field.substring(1)) : -1;
     }
 
     /** The declared class of field {@code position}, or null when the type does not say. */
@@ -74,6 +100,9 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
         }
         if (type instanceof RecordTypeInfo<?> record) {
             return record.getTypeAt(position).getTypeClass();
+        }
+        if (type instanceof PojoTypeInfo<?> pojo) {
+            return pojo.getTypeAt(position).getTypeClass();
         }
         return type.isBasicType() ? type.getTypeClass() : null;
     }
