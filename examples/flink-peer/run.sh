@@ -2,7 +2,8 @@
 # Runs a benchmark workload on Apache Flink: the repository's own Flink peer of Runnel's
 # examples/bench.sh (workloads defined in docs/BENCHMARKS.md, "The workloads").
 #
-#   examples/flink-peer/run.sh [--flink 1.20.5|2.3.0] WORKLOAD [N] [--object-reuse] [--no-verify] [--expected-only]
+#   examples/flink-peer/run.sh [--flink 1.20.5|2.3.0] WORKLOAD [N] [--object-reuse] [--no-verify]
+#                              [--expected-only] [--taskmanagers 1|2] [--conf key=value]...
 #
 # WORKLOAD: wordcount-heap (W1, default N 20000000) | wordcount-rocksdb (W2, 5000000)
 #           | window (W3, 10000000) | checkpoint (W4, 20000000: W1 with checkpoints every 1000 ms)
@@ -10,13 +11,16 @@
 # --object-reuse: env.getConfig().enableObjectReuse() (off by default in Flink).
 # --no-verify: skip the comparison with the sequential plain-Java reference result.
 # --expected-only: print the reference result for WORKLOAD and N without starting Flink.
+# --taskmanagers 2: two TaskManagers with one slot each (default: one with two slots), so the
+#           exchange between them goes through Netty on loopback.
 # --conf key=value: an extra Flink option for the job (may be repeated).
 #
 # Builds target/flink-VERSION/flink-peer.jar with its own Maven project (not part of the Runnel
 # build) when it is missing, when src/ or pom.xml is newer, or when FLINK_PEER_REBUILD=1; the
 # first build of a version downloads that Flink from Maven Central. Then runs the workload on a
-# local MiniCluster (1 TaskManager, 2 slots, parallelism 2) with java -Xmx4g (override with
-# FLINK_PEER_JAVA_OPTS) and the JDK 17 module openings of Flink's distribution.
+# local MiniCluster (one TaskManager with 2 slots unless --taskmanagers 2; parallelism 2) with
+# java -Xmx4g (override with FLINK_PEER_JAVA_OPTS) and the JDK 17 module openings of Flink's
+# distribution.
 # The last line on stdout is (W4 appends " checkpoints=<completed checkpoints>"):
 #   RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<16 hex digits>
 set -euo pipefail

@@ -47,11 +47,14 @@ import org.apache.flink.util.Collector;
  * running cluster until its result (with the accumulators) is available.
  *
  * <pre>
- *   FlinkPeer WORKLOAD [N] [--object-reuse] [--no-verify] [--expected-only] [--conf key=value]...
+ *   FlinkPeer WORKLOAD [N] [--object-reuse] [--no-verify] [--expected-only] [--taskmanagers 1|2]
+ *             [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3) | checkpoint (W4)
  * </pre>
  *
- * {@code --conf} adds a Flink option to the job's configuration.
+ * {@code --taskmanagers 2} starts two TaskManagers with one slot each instead of one with two slots,
+ * so the exchange between the source and the keyed operator goes through Netty on the loopback
+ * interface. {@code --conf} adds a Flink option to the job's configuration.
  */
 public final class FlinkPeer {
 
@@ -114,12 +117,20 @@ public final class FlinkPeer {
         boolean objectReuse = false;
         boolean verify = true;
         boolean expectedOnly = false;
+        int taskManagers = 1;
         Configuration jobConf = new Configuration();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--object-reuse" -> objectReuse = true;
                 case "--no-verify" -> verify = false;
                 case "--expected-only" -> expectedOnly = true;
+                case "--taskmanagers" -> {
+                    taskManagers = (int) number(i + 1 < args.length ? args[++i] : "", "--taskmanagers");
+                    if (PARALLELISM % taskManagers != 0) {
+                        System.err.println("--taskmanagers must divide the parallelism " + PARALLELISM);
+                        System.exit(2);
+                    }
+                }
                 case "--conf" -> {
                     String[] kv = i + 1 < args.length ? args[++i].split("=", 2) : new String[0];
                     if (kv.length != 2) {
@@ -128,24 +139,24 @@ public final class FlinkPeer {
                     }
                     jobConf.setString(kv[0], kv[1]);
                 }
-                default -> n = number(args[i]);
+                default -> n = number(args[i], "N (the record count)");
             }
         }
         if (expectedOnly) {
             printExpected(workload, n);
             System.exit(0);
         }
-        System.exit(run(workload, n, objectReuse, verify, jobConf));
+        System.exit(run(workload, n, taskManagers, objectReuse, verify, jobConf));
     }
 
     private static void usage() {
         System.err.println("usage: FlinkPeer wordcount-heap|wordcount-rocksdb|window|checkpoint [N] "
-                + "[--object-reuse] [--no-verify] [--expected-only] [--conf key=value]...");
+                + "[--object-reuse] [--no-verify] [--expected-only] [--taskmanagers 1|2] [--conf key=value]...");
         System.exit(2);
     }
 
-    /** Parses N (at least 1; {@code _} separators allowed), or exits with a usage error. */
-    static long number(String text) {
+    /** Parses a whole number of at least 1 ({@code _} separators allowed), or exits with a usage error. */
+    static long number(String text, String what) {
         try {
             long value = Long.parseLong(text.replace("_", ""));
             if (value >= 1) {
@@ -154,7 +165,7 @@ public final class FlinkPeer {
         } catch (NumberFormatException e) {
             // reported below
         }
-        System.err.println("N (the record count) must be a whole number of at least 1, got '" + text + "'");
+        System.err.println(what + " must be a whole number of at least 1, got '" + text + "'");
         System.exit(2);
         return 0;
     }
@@ -171,8 +182,8 @@ public final class FlinkPeer {
         }
     }
 
-    static int run(Workload workload, long n, boolean objectReuse, boolean verify, Configuration jobConf)
-            throws Exception {
+    static int run(Workload workload, long n, int taskManagers, boolean objectReuse, boolean verify,
+            Configuration jobConf) throws Exception {
         // The keyed state backend and the checkpoint storage are chosen through configuration
         // options, which both Flink lines understand (Flink 2 removed setStateBackend).
         jobConf.set(StateBackendOptions.STATE_BACKEND, workload.rocksdb() ? "rocksdb" : "hashmap");
@@ -198,13 +209,13 @@ public final class FlinkPeer {
                 buildWordCount(env, n);
             }
             JobGraph jobGraph = env.getStreamGraph().getJobGraph();
-            System.out.printf("INFO runtime=flink flink_version=%s workload=%s N=%d parallelism=%d state_backend=%s "
-                    + "object_reuse=%s checkpoint_interval_ms=%s conf=%s java=%s jvm=%s%n",
-                    EnvironmentInformation.getVersion(), workload.label, n, PARALLELISM,
+            System.out.printf("INFO runtime=flink flink_version=%s workload=%s N=%d parallelism=%d taskmanagers=%d "
+                    + "state_backend=%s object_reuse=%s checkpoint_interval_ms=%s conf=%s java=%s jvm=%s%n",
+                    EnvironmentInformation.getVersion(), workload.label, n, PARALLELISM, taskManagers,
                     workload.rocksdb() ? "rocksdb" : "hashmap", objectReuse,
                     workload.checkpoints() ? Long.toString(CHECKPOINT_INTERVAL_MS) : "off", jobConf,
                     System.getProperty("java.version"), System.getProperty("java.vm.name"));
-            return execute(workload, n, verify, jobGraph);
+            return execute(workload, n, taskManagers, verify, jobGraph);
         } finally {
             if (checkpointDir != null) {
                 deleteRecursively(checkpointDir);
@@ -219,11 +230,12 @@ public final class FlinkPeer {
      * Starts the cluster, then times submission to result. The cluster is shut down before anything
      * is reported, so that nothing Flink prints while stopping can follow the RESULT line.
      */
-    private static int execute(Workload workload, long n, boolean verify, JobGraph jobGraph) throws Exception {
+    private static int execute(Workload workload, long n, int taskManagers, boolean verify, JobGraph jobGraph)
+            throws Exception {
         MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
                 .setConfiguration(new Configuration())
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(PARALLELISM)
+                .setNumTaskManagers(taskManagers)
+                .setNumSlotsPerTaskManager(PARALLELISM / taskManagers)
                 .withRandomPorts()
                 .build();
         Run run;
