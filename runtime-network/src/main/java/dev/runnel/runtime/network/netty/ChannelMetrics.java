@@ -32,12 +32,8 @@ final class ChannelMetrics {
         return shuffleGroup.addGroup(id.edgeId()).addGroup(id.producerSubtask() + "-" + id.consumerSubtask());
     }
 
-    void sent(int byteCount) {
-        bytes.inc(byteCount);
-        buffers.inc();
-    }
-
-    void received(int byteCount) {
+    /** One buffer of {@code byteCount} bytes went out (sending side) or came in (receiving side). */
+    void count(int byteCount) {
         bytes.inc(byteCount);
         buffers.inc();
     }

@@ -97,7 +97,7 @@ final class RemoteInputChannel implements InputChannelReader {
             throw new Protocol.ProtocolException("sent a buffer for channel " + descriptor.id()
                     + " without credit for it");
         }
-        metrics.received(payload.readableBytes());
+        metrics.count(payload.readableBytes());
         target.writeBytes(payload);
         received.add(new Inbound(target, null));
         senderBacklog = backlog;

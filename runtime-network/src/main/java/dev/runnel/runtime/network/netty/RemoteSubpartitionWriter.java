@@ -29,6 +29,8 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
     private final TaskWaker self;
     private final DataOutputSerializer scratch = new DataOutputSerializer(256);
     private final ChannelMetrics metrics;
+    private final java.util.concurrent.atomic.AtomicBoolean waitingForBuffer = new java.util.concurrent.atomic.AtomicBoolean();
+    private final Runnable bufferReturned;
     private ByteBuf current;
     private boolean ended;
 
@@ -45,6 +47,11 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
         this.maxQueuedBuffers = maxQueuedBuffers;
         this.self = self;
         this.metrics = metrics;
+        // One waiter at a time in the pool, however often the wait loop goes round.
+        this.bufferReturned = () -> {
+            waitingForBuffer.set(false);
+            self.wake();
+        };
         outbound.attachProducer(pool, self);
     }
 
@@ -95,7 +102,9 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
         ByteBuf buffer = pool.request();
         while (buffer == null) {
             self.prepareToPark();
-            pool.notifyWhenAvailable(self::wake);
+            if (waitingForBuffer.compareAndSet(false, true)) {
+                pool.notifyWhenAvailable(bufferReturned);
+            }
             buffer = pool.request();
             if (buffer != null) {
                 self.cancelPark();
@@ -114,7 +123,7 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
     private void handOver() {
         ByteBuf full = current;
         current = null;
-        metrics.sent(full.readableBytes());
+        metrics.count(full.readableBytes());
         outbound.add(new Outbound(full, false, false));
     }
 
