@@ -51,14 +51,22 @@ final class ClientConnection {
         return lostReason == null && channel != null && channel.isActive();
     }
 
-    /** Registers {@code input} under a fresh receiver id and requests its channel with {@code credit}. */
-    int register(RemoteInputChannel input, int credit) {
-        int receiverId = nextReceiverId.getAndIncrement();
+    /** A receiver id no other channel of this connection has. */
+    int newReceiverId() {
+        return nextReceiverId.getAndIncrement();
+    }
+
+    /**
+     * Registers {@code input} under {@code receiverId} and requests its channel with {@code credit}. The
+     * channel must know its id before this call: the map's publication is what makes the id visible to the
+     * event loop, which announces credit under it.
+     */
+    void register(RemoteInputChannel input, int receiverId, int credit) {
         channels.put(receiverId, input);
         String lost = lostReason;
         if (lost != null) {
             input.fail(lost);
-            return receiverId;
+            return;
         }
         var id = input.id();
         onEventLoop(() -> {
@@ -70,7 +78,6 @@ final class ClientConnection {
             request.writeInt(credit);
             channel.writeAndFlush(Protocol.finish(request));
         });
-        return receiverId;
     }
 
     /** Event loop: grants the producer {@code credit} more buffers for channel {@code receiverId}. */

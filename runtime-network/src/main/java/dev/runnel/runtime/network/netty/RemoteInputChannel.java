@@ -72,7 +72,9 @@ final class RemoteInputChannel implements InputChannelReader {
     /** Registers with the connection and asks the producer for the channel, granting the exclusive credit. */
     void requestPartition(TaskWaker waker) {
         this.consumer = waker;
-        this.receiverId = connection.register(this, exclusive);
+        // The id is set before registering: the event loop reads it once the registration is published.
+        this.receiverId = connection.newReceiverId();
+        connection.register(this, receiverId, exclusive);
         this.requested = true;
     }
 
