@@ -20,5 +20,14 @@ public final class TaskManagerOptions {
             "Milliseconds a cancelled task may take to stop before it is abandoned with an error naming the"
                     + " operator and the stack of its thread; 0 disables the timeout.");
 
+    /** The TaskManager's id as other TaskManagers and logs name it; a random one when unset. */
+    public static final ConfigOption<String> TASK_MANAGER_RESOURCE_ID = ConfigOption.stringOption(
+            "taskmanager.resource-id", null, "The TaskManager's id as other TaskManagers and logs name it.");
+
+    /** The size of one network buffer; records are serialized into buffers of this size. */
+    public static final ConfigOption<Long> MEMORY_SEGMENT_SIZE = ConfigOption.memoryOption(
+            "taskmanager.memory.segment-size", 32 * 1024,
+            "The size of one network buffer; records are serialized into buffers of this size.");
+
     private TaskManagerOptions() {}
 }

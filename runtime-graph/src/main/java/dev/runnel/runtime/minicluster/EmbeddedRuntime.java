@@ -3,6 +3,8 @@ package dev.runnel.runtime.minicluster;
 import dev.runnel.configuration.ConfigOption;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.GlobalConfiguration;
+import dev.runnel.configuration.SecurityOptions;
+import dev.runnel.configuration.TaskManagerOptions;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
@@ -73,7 +75,7 @@ public final class EmbeddedRuntime {
             throw new IllegalArgumentException(TASK_MANAGER_COUNT.key() + " is " + count + " but " + SHUFFLE_SERVICE.key()
                     + " is 'local', which cannot connect TaskManagers; use 'netty' or leave it unset.");
         }
-        String secret = configuration.getString("security.cluster.secret", null);
+        String secret = configuration.get(SecurityOptions.CLUSTER_SECRET);
         if (secret == null) {
             // TaskManagers of one embedded runtime share a secret no one outside this JVM knows.
             byte[] random = new byte[24];
@@ -84,8 +86,8 @@ public final class EmbeddedRuntime {
         try {
             for (int i = 0; i < count; i++) {
                 Configuration own = configuration.copy();
-                own.setString("security.cluster.secret", secret);
-                own.setString("taskmanager.resource-id", "tm-" + i);
+                own.set(SecurityOptions.CLUSTER_SECRET, secret);
+                own.set(TaskManagerOptions.TASK_MANAGER_RESOURCE_ID, "tm-" + i);
                 environments.add(shuffle(own, name));
             }
         } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.network.netty;
 
+import dev.runnel.configuration.SecurityOptions;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -22,7 +23,7 @@ final class Authenticator {
     Authenticator(String secret) {
         if (secret == null || secret.isBlank()) {
             throw new IllegalArgumentException("The network shuffle needs a cluster secret: set "
-                    + NettyShuffleOptions.CLUSTER_SECRET.key() + " to the same random string on every TaskManager"
+                    + SecurityOptions.CLUSTER_SECRET.key() + " to the same random string on every TaskManager"
                     + " (for example the output of 'openssl rand -hex 32'); connections without it are refused.");
         }
         this.key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256");

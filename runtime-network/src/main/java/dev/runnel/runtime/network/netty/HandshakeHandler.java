@@ -1,5 +1,6 @@
 package dev.runnel.runtime.network.netty;
 
+import dev.runnel.configuration.SecurityOptions;
 import dev.runnel.runtime.network.netty.Protocol.ProtocolException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
@@ -117,7 +118,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         byte[] proof = readBytes(frame, Protocol.MAC_BYTES);
         if (!Authenticator.matches(authenticator.clientProof(clientNonce, ownNonce), proof)) {
             throw new ProtocolException("failed authentication: its proof does not match the cluster secret ("
-                    + NettyShuffleOptions.CLUSTER_SECRET.key() + " differs)");
+                    + SecurityOptions.CLUSTER_SECRET.key() + " differs)");
         }
         ctx.writeAndFlush(Protocol.finish(Protocol.start(ctx.alloc(), Protocol.AUTH_OK, 0)));
         complete(ctx, peer.substring("TaskManager '".length(), peer.length() - 1));
@@ -138,7 +139,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         byte[] proof = readBytes(frame, Protocol.MAC_BYTES);
         if (!Authenticator.matches(authenticator.serverProof(clientNonce, serverNonce), proof)) {
             throw new ProtocolException("failed authentication: its proof does not match the cluster secret ("
-                    + NettyShuffleOptions.CLUSTER_SECRET.key() + " differs)");
+                    + SecurityOptions.CLUSTER_SECRET.key() + " differs)");
         }
         ByteBuf response = Protocol.start(ctx.alloc(), Protocol.RESPONSE, Protocol.MAC_BYTES);
         response.writeBytes(authenticator.clientProof(clientNonce, serverNonce));

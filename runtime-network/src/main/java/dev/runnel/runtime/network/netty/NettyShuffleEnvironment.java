@@ -2,6 +2,9 @@ package dev.runnel.runtime.network.netty;
 
 import dev.runnel.configuration.ConfigOption;
 import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.NettyShuffleEnvironmentOptions;
+import dev.runnel.configuration.SecurityOptions;
+import dev.runnel.configuration.TaskManagerOptions;
 import dev.runnel.metrics.MetricGroup;
 import dev.runnel.metrics.SimpleMetricGroup;
 import dev.runnel.runtime.io.InputGate;
@@ -58,10 +61,6 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
 
     private static final Logger LOG = LoggerFactory.getLogger(NettyShuffleEnvironment.class);
 
-    /** The TaskManager's id (Flink's key); a random one when not configured. */
-    public static final ConfigOption<String> RESOURCE_ID = ConfigOption.stringOption("taskmanager.resource-id", null,
-            "The TaskManager's id as other TaskManagers and logs name it.");
-
     private final String taskManagerId;
     private final LocalShuffleEnvironment local;
     private final NetworkBufferPool bufferPool;
@@ -81,38 +80,38 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
     private volatile boolean closed;
 
     public NettyShuffleEnvironment(Configuration configuration) {
-        String id = configuration.get(RESOURCE_ID);
+        String id = configuration.get(TaskManagerOptions.TASK_MANAGER_RESOURCE_ID);
         this.taskManagerId = id == null || id.isBlank() ? "tm-" + UUID.randomUUID().toString().substring(0, 8) : id;
-        this.authenticator = new Authenticator(configuration.get(NettyShuffleOptions.CLUSTER_SECRET));
+        this.authenticator = new Authenticator(configuration.get(SecurityOptions.CLUSTER_SECRET));
         this.tls = TlsContexts.fromConfiguration(configuration);
         this.local = new LocalShuffleEnvironment(configuration);
-        long segmentSize = configuration.get(NettyShuffleOptions.SEGMENT_SIZE);
+        long segmentSize = configuration.get(TaskManagerOptions.MEMORY_SEGMENT_SIZE);
         if (segmentSize < 256 || segmentSize > (1 << 24)) {
-            throw new IllegalArgumentException(NettyShuffleOptions.SEGMENT_SIZE.key()
+            throw new IllegalArgumentException(TaskManagerOptions.MEMORY_SEGMENT_SIZE.key()
                     + " must be between 256 bytes and 16 MiB, was " + segmentSize);
         }
-        this.bufferPool = new NetworkBufferPool(positive(configuration, NettyShuffleOptions.NUMBER_OF_BUFFERS),
+        this.bufferPool = new NetworkBufferPool(positive(configuration, NettyShuffleEnvironmentOptions.NETWORK_NUM_BUFFERS),
                 (int) segmentSize);
-        this.exclusiveBuffers = positive(configuration, NettyShuffleOptions.BUFFERS_PER_CHANNEL);
-        this.floatingBuffers = Math.max(0, configuration.get(NettyShuffleOptions.FLOATING_BUFFERS_PER_GATE));
-        this.maxBuffersPerChannel = positive(configuration, NettyShuffleOptions.MAX_BUFFERS_PER_CHANNEL);
+        this.exclusiveBuffers = positive(configuration, NettyShuffleEnvironmentOptions.NETWORK_BUFFERS_PER_CHANNEL);
+        this.floatingBuffers = Math.max(0, configuration.get(NettyShuffleEnvironmentOptions.NETWORK_EXTRA_BUFFERS_PER_GATE));
+        this.maxBuffersPerChannel = positive(configuration, NettyShuffleEnvironmentOptions.NETWORK_MAX_BUFFERS_PER_CHANNEL);
         this.batchSize = configuration.get(LocalShuffleEnvironment.BATCH_SIZE);
-        this.connectTimeoutMillis = configuration.get(NettyShuffleOptions.CONNECT_TIMEOUT);
+        this.connectTimeoutMillis = 1000L * positive(configuration, NettyShuffleEnvironmentOptions.CLIENT_CONNECT_TIMEOUT_SECONDS);
         this.metrics = new SimpleMetricGroup("shuffle").addGroup(taskManagerId);
         metrics.gauge("availableNetworkBuffers", bufferPool::availableBuffers);
         metrics.gauge("totalNetworkBuffers", bufferPool::totalBuffers);
-        this.eventLoop = new MultiThreadIoEventLoopGroup(positive(configuration, NettyShuffleOptions.NETTY_THREADS),
+        this.eventLoop = new MultiThreadIoEventLoopGroup(positive(configuration, NettyShuffleEnvironmentOptions.NUM_THREADS_SERVER),
                 new DefaultThreadFactory("runnel-netty-" + taskManagerId, true),
                 Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
-        String host = configuration.get(NettyShuffleOptions.BIND_HOST);
-        int port = configuration.get(NettyShuffleOptions.DATA_PORT);
+        String host = configuration.get(NettyShuffleEnvironmentOptions.DATA_BIND_HOST);
+        int port = configuration.get(NettyShuffleEnvironmentOptions.DATA_PORT);
         try {
             this.server = bindServer(host, port);
         } catch (RuntimeException e) {
             eventLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw new IllegalStateException("The data server of TaskManager " + taskManagerId + " cannot listen on "
-                    + host + ":" + port + " (" + NettyShuffleOptions.BIND_HOST.key() + ", "
-                    + NettyShuffleOptions.DATA_PORT.key() + "): " + describe(e), e);
+                    + host + ":" + port + " (" + NettyShuffleEnvironmentOptions.DATA_BIND_HOST.key() + ", "
+                    + NettyShuffleEnvironmentOptions.DATA_PORT.key() + "): " + describe(e), e);
         }
         this.dataAddress = (InetSocketAddress) server.localAddress();
         LOG.info("TaskManager {} data server listens on {} ({} network buffers of {} bytes)", taskManagerId,

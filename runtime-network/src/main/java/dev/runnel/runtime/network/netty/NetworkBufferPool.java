@@ -1,5 +1,6 @@
 package dev.runnel.runtime.network.netty;
 
+import dev.runnel.configuration.NettyShuffleEnvironmentOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class NetworkBufferPool {
             if (now < count) {
                 throw new IllegalStateException("Insufficient network buffers for " + owner + ": it needs " + count
                         + " and " + now + " of " + totalBuffers + " are free. Raise "
-                        + NettyShuffleOptions.NUMBER_OF_BUFFERS.key() + " or lower the parallelism.");
+                        + NettyShuffleEnvironmentOptions.NETWORK_NUM_BUFFERS.key() + " or lower the parallelism.");
             }
         } while (!available.compareAndSet(now, now - count));
         List<ByteBuf> buffers = new ArrayList<>(count);

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.network.netty;
 
+import dev.runnel.configuration.SecurityOptions;
 import dev.runnel.configuration.ConfigOption;
 import dev.runnel.configuration.Configuration;
 import io.netty.handler.ssl.ClientAuth;
@@ -28,17 +29,17 @@ final class TlsContexts {
     private TlsContexts() {}
 
     static Pair fromConfiguration(Configuration configuration) {
-        if (!configuration.get(NettyShuffleOptions.SSL_INTERNAL_ENABLED)) {
+        if (!configuration.get(SecurityOptions.SSL_INTERNAL_ENABLED)) {
             return new Pair(null, null);
         }
         try {
-            KeyStore keys = load(configuration, NettyShuffleOptions.SSL_INTERNAL_KEYSTORE,
-                    NettyShuffleOptions.SSL_INTERNAL_KEYSTORE_PASSWORD);
-            KeyStore trusted = load(configuration, NettyShuffleOptions.SSL_INTERNAL_TRUSTSTORE,
-                    NettyShuffleOptions.SSL_INTERNAL_TRUSTSTORE_PASSWORD);
-            String keyPassword = configuration.get(NettyShuffleOptions.SSL_INTERNAL_KEY_PASSWORD);
+            KeyStore keys = load(configuration, SecurityOptions.SSL_INTERNAL_KEYSTORE,
+                    SecurityOptions.SSL_INTERNAL_KEYSTORE_PASSWORD);
+            KeyStore trusted = load(configuration, SecurityOptions.SSL_INTERNAL_TRUSTSTORE,
+                    SecurityOptions.SSL_INTERNAL_TRUSTSTORE_PASSWORD);
+            String keyPassword = configuration.get(SecurityOptions.SSL_INTERNAL_KEY_PASSWORD);
             if (keyPassword == null) {
-                keyPassword = configuration.get(NettyShuffleOptions.SSL_INTERNAL_KEYSTORE_PASSWORD);
+                keyPassword = configuration.get(SecurityOptions.SSL_INTERNAL_KEYSTORE_PASSWORD);
             }
             KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             keyManagers.init(keys, keyPassword.toCharArray());
@@ -50,7 +51,7 @@ final class TlsContexts {
                     .sslProvider(SslProvider.JDK).build();
             return new Pair(server, client);
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalArgumentException("TLS for the data plane (" + NettyShuffleOptions.SSL_INTERNAL_ENABLED.key()
+            throw new IllegalArgumentException("TLS for the data plane (" + SecurityOptions.SSL_INTERNAL_ENABLED.key()
                     + ") cannot be set up: " + e.getMessage(), e);
         }
     }
@@ -60,7 +61,7 @@ final class TlsContexts {
         String path = configuration.get(file);
         String secret = configuration.get(password);
         if (path == null || secret == null) {
-            throw new IllegalArgumentException(NettyShuffleOptions.SSL_INTERNAL_ENABLED.key() + " is true, so "
+            throw new IllegalArgumentException(SecurityOptions.SSL_INTERNAL_ENABLED.key() + " is true, so "
                     + file.key() + " and " + password.key() + " must be set");
         }
         Path store = Path.of(path);

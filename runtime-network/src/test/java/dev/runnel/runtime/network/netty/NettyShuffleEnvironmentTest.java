@@ -1,5 +1,6 @@
 package dev.runnel.runtime.network.netty;
 
+import dev.runnel.configuration.SecurityOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -190,7 +191,7 @@ class NettyShuffleEnvironmentTest extends NettyShuffleTestBase {
 
     @Test
     void theNetworkShuffleRefusesToStartWithoutASecret() {
-        assertThatThrownBy(() -> start(config("tm-a", SECRET).setString(NettyShuffleOptions.CLUSTER_SECRET.key(), " ")))
+        assertThatThrownBy(() -> start(config("tm-a", SECRET).setString(SecurityOptions.CLUSTER_SECRET.key(), " ")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("security.cluster.secret");
     }

@@ -1,5 +1,8 @@
 package dev.runnel.runtime.network.netty;
 
+import dev.runnel.configuration.NettyShuffleEnvironmentOptions;
+import dev.runnel.configuration.SecurityOptions;
+import dev.runnel.configuration.TaskManagerOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.api.common.typeutils.TypeSerializer;
@@ -28,10 +31,10 @@ abstract class NettyShuffleTestBase {
 
     static Configuration config(String taskManager, String secret) {
         return new Configuration()
-                .set(NettyShuffleEnvironment.RESOURCE_ID, taskManager)
-                .set(NettyShuffleOptions.CLUSTER_SECRET, secret)
-                .set(NettyShuffleOptions.NUMBER_OF_BUFFERS, 64)
-                .setString(NettyShuffleOptions.SEGMENT_SIZE.key(), "4kb");
+                .set(TaskManagerOptions.TASK_MANAGER_RESOURCE_ID, taskManager)
+                .set(SecurityOptions.CLUSTER_SECRET, secret)
+                .set(NettyShuffleEnvironmentOptions.NETWORK_NUM_BUFFERS, 64)
+                .setString(TaskManagerOptions.MEMORY_SEGMENT_SIZE.key(), "4kb");
     }
 
     NettyShuffleEnvironment start(Configuration configuration) {

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.network.netty;
 
+import dev.runnel.configuration.SecurityOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,11 +41,11 @@ class TlsTest extends NettyShuffleTestBase {
 
     static Configuration tls(String taskManager) {
         return config(taskManager, SECRET)
-                .set(NettyShuffleOptions.SSL_INTERNAL_ENABLED, true)
-                .set(NettyShuffleOptions.SSL_INTERNAL_KEYSTORE, keyStore.toString())
-                .set(NettyShuffleOptions.SSL_INTERNAL_KEYSTORE_PASSWORD, "changeit")
-                .set(NettyShuffleOptions.SSL_INTERNAL_TRUSTSTORE, keyStore.toString())
-                .set(NettyShuffleOptions.SSL_INTERNAL_TRUSTSTORE_PASSWORD, "changeit");
+                .set(SecurityOptions.SSL_INTERNAL_ENABLED, true)
+                .set(SecurityOptions.SSL_INTERNAL_KEYSTORE, keyStore.toString())
+                .set(SecurityOptions.SSL_INTERNAL_KEYSTORE_PASSWORD, "changeit")
+                .set(SecurityOptions.SSL_INTERNAL_TRUSTSTORE, keyStore.toString())
+                .set(SecurityOptions.SSL_INTERNAL_TRUSTSTORE_PASSWORD, "changeit");
     }
 
     @Test
@@ -78,7 +79,7 @@ class TlsTest extends NettyShuffleTestBase {
 
     @Test
     void aMissingKeyStoreIsNamedAtStartUp() {
-        Configuration conf = tls("tm-a").set(NettyShuffleOptions.SSL_INTERNAL_KEYSTORE, "/nonexistent/store.p12");
+        Configuration conf = tls("tm-a").set(SecurityOptions.SSL_INTERNAL_KEYSTORE, "/nonexistent/store.p12");
         assertThatThrownBy(() -> start(conf))
                 .hasMessageContaining("security.ssl.internal.keystore")
                 .hasMessageContaining("/nonexistent/store.p12");
