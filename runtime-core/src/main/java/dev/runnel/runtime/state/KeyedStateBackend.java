@@ -73,6 +73,24 @@ public interface KeyedStateBackend<K> extends PriorityQueueSetFactory, Closeable
     KeyedStateSnapshot snapshotSync(KeyGroupRange range) throws IOException;
 
     /**
+     * The synchronous phase of the snapshot for checkpoint {@code checkpointId}: everything this backend
+     * holds. A store may take it incrementally when {@code options} allow ({@link
+     * dev.runnel.runtime.checkpoint.CheckpointOptions#mayBeIncremental()}) and it is configured to
+     * ({@code state.backend.incremental}); a savepoint in the NATIVE format asks for the store's own format,
+     * otherwise the canonical one. By default, the canonical snapshot of the whole range. Task thread only.
+     */
+    default KeyedStateSnapshot snapshotForCheckpoint(long checkpointId,
+            dev.runnel.runtime.checkpoint.CheckpointOptions options) throws IOException {
+        return snapshotSync(getKeyGroupRange());
+    }
+
+    /** Checkpoint {@code checkpointId} completed: an incremental store may now build on it. Task thread only. */
+    default void notifyCheckpointComplete(long checkpointId) throws IOException {}
+
+    /** Checkpoint {@code checkpointId} was aborted. Task thread only. */
+    default void notifyCheckpointAborted(long checkpointId) throws IOException {}
+
+    /**
      * Writes every state and timer of the key groups in {@code range} (which must lie within this
      * backend's range) to {@code out}, and returns where each key group starts, relative to the
      * first byte written: both phases of a snapshot, on the calling thread.

@@ -2,23 +2,30 @@ package dev.runnel.runtime.state;
 
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.channels.SeekableByteChannel;
 
 /**
- * A written keyed-state snapshot: where its bytes are and where each key group starts in them.
- * Restores open it, seek to the key groups they own, and read. Immutable; the bytes it points to
- * must outlive every restore that uses it.
+ * A written keyed-state snapshot of some key groups of one operator's subtask. Two kinds exist: a
+ * {@link KeyGroupsStateHandle} (Runnel's backend-independent format in one blob, with where each key group
+ * starts, readable by either store at any parallelism) and a store's native form (the RocksDB store's
+ * incremental SST files). Restores ask {@link #getKeyGroupRange()} which key groups a handle holds and
+ * read only the ones they own.
+ *
+ * <p>Immutable; the bytes it points to must outlive every restore that uses it.
  */
 public interface KeyedStateHandle extends Serializable {
 
-    KeyGroupRangeOffsets getKeyGroupRangeOffsets();
+    /** The key groups this snapshot holds. */
+    KeyGroupRange getKeyGroupRange();
 
-    /** Opens the snapshot bytes for reading; the caller closes the channel. */
-    SeekableByteChannel openChannel() throws IOException;
-
-    /** The size of the snapshot in bytes. */
+    /** The size of the snapshot in bytes (for an incremental one: of everything it refers to). */
     long getStateSize();
 
-    /** Where the snapshot lives, for error messages (a file path, or "in memory"). */
+    /** Where the snapshot lives, for error messages. */
     String describe();
+
+    /**
+     * Deletes what this handle alone owns. Files shared between checkpoints (incremental RocksDB) are
+     * not deleted here but by the shared state registry once no retained checkpoint uses them.
+     */
+    void discardState() throws IOException;
 }

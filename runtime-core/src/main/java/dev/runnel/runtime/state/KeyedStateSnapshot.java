@@ -41,4 +41,19 @@ public interface KeyedStateSnapshot {
      * once the snapshot is written or released.
      */
     void release();
+
+    /**
+     * The asynchronous phase for a checkpoint: writes the snapshot through {@code streams} and returns its
+     * handle. By default one exclusive blob in the canonical format ({@link #writeTo}); an incremental store
+     * writes its new files as shared state instead. Frees what the snapshot pinned, as {@link #writeTo}.
+     */
+    default KeyedStateHandle materialize(CheckpointStreamFactory streams) throws IOException {
+        try (CheckpointStateOutputStream out = streams.createCheckpointStateOutputStream(
+                CheckpointedStateScope.EXCLUSIVE)) {
+            KeyGroupRangeOffsets offsets = writeTo(out);
+            return new KeyGroupsStateHandle(offsets, out.closeAndGetHandle());
+        } finally {
+            release();
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.runnel.streaming.util;
 
+import dev.runnel.runtime.state.KeyGroupsStateHandle;
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
@@ -14,7 +15,6 @@ import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.runtime.state.StateBackendFactory;
-import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
 import dev.runnel.runtime.timers.ProcessingTimeService;
 import dev.runnel.streaming.api.operators.AbstractStreamOperator;
 import dev.runnel.streaming.api.operators.OperatorConfig;
@@ -269,7 +269,7 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         KeyGroupRange range = backend.getKeyGroupRange();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         var offsets = backend.snapshot(range, out);
-        return new ByteStreamStateHandle("harness snapshot of " + operator.getOperatorName(), out.toByteArray(), offsets);
+        return KeyGroupsStateHandle.inMemory("harness snapshot of " + operator.getOperatorName(), out.toByteArray(), offsets);
     }
 
     private KeyedStateBackend<Object> keyedStateBackend(String what) {

@@ -30,7 +30,6 @@ import dev.runnel.runtime.state.internal.InternalValueState;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
-import dev.runnel.runtime.state.snapshot.FileStateHandle;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import dev.runnel.runtime.timers.TimerSerializer;
 import java.io.BufferedOutputStream;
@@ -1012,7 +1011,7 @@ public abstract class StateBackendTestBase extends StateBackendTestFixture {
             fill(backend, keysIn(ALL, 600));
             KeyGroupRange part = KeyGroupRange.of(20, 59);
             KeyedStateHandle handle = snapshotToFile(backend, part);
-            assertThat(handle.getKeyGroupRangeOffsets().getKeyGroupRange()).isEqualTo(part);
+            assertThat(handle.getKeyGroupRange()).isEqualTo(part);
             verify(restore(part, handle), keysIn(part, 600));
             // a wider backend restored from it holds only those key groups
             verify(restore(ALL, handle), keysIn(part, 600));
@@ -1153,7 +1152,7 @@ public abstract class StateBackendTestBase extends StateBackendTestFixture {
         }
 
         /** One key in one key group with a section of state "precious"; returns the snapshot and that key group. */
-        private ByteStreamStateHandle singleKeySnapshot(int key) throws Exception {
+        private KeyGroupsStateHandle singleKeySnapshot(int key) throws Exception {
             KeyedStateBackend<Integer> backend = createBackend();
             ValueState<String> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
                     new ValueStateDescriptor<>("precious", StringSerializer.INSTANCE));
@@ -1184,28 +1183,28 @@ public abstract class StateBackendTestBase extends StateBackendTestFixture {
         void aCorruptSnapshotFailsNamingStateAndKeyGroup() throws Exception {
             int key = keyIn(KeyGroupRange.of(40, 100), 0);
             int keyGroup = keyGroupOf(key);
-            ByteStreamStateHandle snapshot = singleKeySnapshot(key);
+            KeyGroupsStateHandle snapshot = singleKeySnapshot(key);
             KeyGroupRangeOffsets offsets = snapshot.getKeyGroupRangeOffsets();
-            byte[] bytes = snapshot.getData().clone();
+            byte[] bytes = ((ByteStreamStateHandle) snapshot.getDelegateStateHandle()).getData().clone();
             // the last byte of the key group's block is the last byte of its only section
             int end = (int) offsets.getKeyGroupOffset(keyGroup + 1);
             bytes[end - 3] ^= 0x10;
-            assertRestoreFailsNaming(new ByteStreamStateHandle("flipped", bytes, offsets), keyGroup);
+            assertRestoreFailsNaming(KeyGroupsStateHandle.inMemory("flipped", bytes, offsets), keyGroup);
         }
 
         @Test
         void aTruncatedSnapshotFailsNamingStateAndKeyGroup() throws Exception {
             int key = keyIn(KeyGroupRange.of(40, 100), 0);
             int keyGroup = keyGroupOf(key);
-            ByteStreamStateHandle snapshot = singleKeySnapshot(key);
+            KeyGroupsStateHandle snapshot = singleKeySnapshot(key);
             KeyGroupRangeOffsets offsets = snapshot.getKeyGroupRangeOffsets();
             int start = (int) offsets.getKeyGroupOffset(keyGroup);
             // block: int key group, varint 1 section; section: varint state 0, varint 1 entry, int length,
             // int crc, then the entry bytes; cut inside the entry bytes
             int cut = start + 4 + 1 + 1 + 1 + 4 + 4 + 5;
-            assertThat(ByteBuffer.wrap(snapshot.getData(), start, 4).getInt()).isEqualTo(keyGroup);
-            byte[] truncated = Arrays.copyOf(snapshot.getData(), cut);
-            assertRestoreFailsNaming(new ByteStreamStateHandle("truncated", truncated, offsets), keyGroup);
+            assertThat(ByteBuffer.wrap(((ByteStreamStateHandle) snapshot.getDelegateStateHandle()).getData(), start, 4).getInt()).isEqualTo(keyGroup);
+            byte[] truncated = Arrays.copyOf(((ByteStreamStateHandle) snapshot.getDelegateStateHandle()).getData(), cut);
+            assertRestoreFailsNaming(KeyGroupsStateHandle.inMemory("truncated", truncated, offsets), keyGroup);
         }
     }
 }

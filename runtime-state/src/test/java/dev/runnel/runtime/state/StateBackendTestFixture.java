@@ -14,8 +14,6 @@ import dev.runnel.api.common.typeutils.base.StringSerializer;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
-import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
-import dev.runnel.runtime.state.snapshot.FileStateHandle;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import dev.runnel.runtime.timers.TimerSerializer;
 import java.io.BufferedOutputStream;
@@ -128,15 +126,15 @@ public abstract class StateBackendTestFixture {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
             offsets = backend.snapshot(range, out);
         }
-        return new FileStateHandle(file, Files.size(file), offsets);
+        return KeyGroupsStateHandle.inFile(file, Files.size(file), offsets);
     }
 
     /** Snapshots {@code range} of {@code backend} into memory. */
-    protected ByteStreamStateHandle snapshotToMemory(KeyedStateBackend<?> backend, KeyGroupRange range)
+    protected KeyGroupsStateHandle snapshotToMemory(KeyedStateBackend<?> backend, KeyGroupRange range)
             throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         KeyGroupRangeOffsets offsets = backend.snapshot(range, out);
-        return new ByteStreamStateHandle("test snapshot", out.toByteArray(), offsets);
+        return KeyGroupsStateHandle.inMemory("test snapshot", out.toByteArray(), offsets);
     }
 
     protected static int keyGroupOf(Object key) {

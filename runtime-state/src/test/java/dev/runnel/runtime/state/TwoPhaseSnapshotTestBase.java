@@ -15,7 +15,6 @@ import dev.runnel.runtime.state.internal.InternalListState;
 import dev.runnel.runtime.state.internal.InternalReducingState;
 import dev.runnel.runtime.state.internal.InternalValueState;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
-import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
 import dev.runnel.runtime.state.snapshot.format.KeyedSnapshotReader;
 import dev.runnel.runtime.state.snapshot.format.SnapshotEntryCursor;
 import dev.runnel.runtime.state.snapshot.format.SnapshotSection;
@@ -123,7 +122,7 @@ public abstract class TwoPhaseSnapshotTestBase extends StateBackendTestFixture {
         task.change(8_000);
         task.resumeWhileChanging(write);
 
-        ByteStreamStateHandle handle = write.handle();
+        KeyGroupsStateHandle handle = write.handle();
         assertThat(handle.getKeyGroupRangeOffsets().getKeyGroupRange()).isEqualTo(part);
         assertThat(readAll(new States(restore(part, handle)), part)).isEqualTo(inRange(atSnapshot, part));
         assertThat(readAll(new States(restore(ALL, handle)), ALL)).as("a wider backend holds only those key groups")
@@ -269,14 +268,14 @@ public abstract class TwoPhaseSnapshotTestBase extends StateBackendTestFixture {
     private record Write(GateStream out, Future<KeyGroupRangeOffsets> done) {
 
         /** The written snapshot, waiting for the write to finish. */
-        ByteStreamStateHandle handle() throws Exception {
+        KeyGroupsStateHandle handle() throws Exception {
             out.resume();
             return checkedHandle("two-phase snapshot", out.bytes.toByteArray(), done.get(WAIT_SECONDS, TimeUnit.SECONDS));
         }
     }
 
     /** Writes {@code snapshot} on another thread, without pausing, and returns it. */
-    private ByteStreamStateHandle writeAtOnce(KeyedStateSnapshot snapshot) throws Exception {
+    private KeyGroupsStateHandle writeAtOnce(KeyedStateSnapshot snapshot) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         KeyGroupRangeOffsets offsets = writers.submit(() -> snapshot.writeTo(bytes)).get(WAIT_SECONDS, TimeUnit.SECONDS);
         return checkedHandle("snapshot", bytes.toByteArray(), offsets);
@@ -546,9 +545,9 @@ public abstract class TwoPhaseSnapshotTestBase extends StateBackendTestFixture {
      * group: a restore would quietly keep the last one, so only this shows a store writing an entry
      * twice.
      */
-    private static ByteStreamStateHandle checkedHandle(String name, byte[] bytes, KeyGroupRangeOffsets offsets)
+    private static KeyGroupsStateHandle checkedHandle(String name, byte[] bytes, KeyGroupRangeOffsets offsets)
             throws IOException {
-        ByteStreamStateHandle handle = new ByteStreamStateHandle(name, bytes, offsets);
+        KeyGroupsStateHandle handle = KeyGroupsStateHandle.inMemory(name, bytes, offsets);
         try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(handle)) {
             for (int kg : offsets.getKeyGroupRange()) {
                 for (SnapshotSection section : reader.readKeyGroup(kg)) {

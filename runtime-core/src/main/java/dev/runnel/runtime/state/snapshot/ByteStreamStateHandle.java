@@ -1,7 +1,6 @@
 package dev.runnel.runtime.state.snapshot;
 
-import dev.runnel.runtime.state.KeyGroupRangeOffsets;
-import dev.runnel.runtime.state.KeyedStateHandle;
+import dev.runnel.runtime.state.StreamStateHandle;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
@@ -10,40 +9,32 @@ import java.nio.channels.SeekableByteChannel;
 import java.util.Objects;
 
 /**
- * A keyed-state snapshot held in memory as a byte array: for small state, tests, and snapshots
- * shipped inside messages.
+ * State bytes held in memory as a byte array: for small state, tests, and snapshots shipped inside
+ * messages.
  *
  * <p>Immutable once built: the handle takes the array as it is and never changes it; the caller must
  * not change it either. Channels opened on it are read-only and independent, so several restores
  * may read it at once.
  */
-public final class ByteStreamStateHandle implements KeyedStateHandle {
+public final class ByteStreamStateHandle implements StreamStateHandle {
 
     private static final long serialVersionUID = 1L;
 
     private final String name;
     private final byte[] data;
-    private final KeyGroupRangeOffsets offsets;
 
     /**
      * @param name names the snapshot in messages (e.g. "checkpoint 7, operator map-1")
      * @param data the snapshot bytes, from the first header byte on; not copied
-     * @param offsets where each key group starts in {@code data}
      */
-    public ByteStreamStateHandle(String name, byte[] data, KeyGroupRangeOffsets offsets) {
+    public ByteStreamStateHandle(String name, byte[] data) {
         this.name = Objects.requireNonNull(name, "name");
         this.data = Objects.requireNonNull(data, "data");
-        this.offsets = Objects.requireNonNull(offsets, "offsets");
     }
 
     /** The snapshot bytes; do not modify. */
     public byte[] getData() {
         return data;
-    }
-
-    @Override
-    public KeyGroupRangeOffsets getKeyGroupRangeOffsets() {
-        return offsets;
     }
 
     @Override
@@ -62,8 +53,11 @@ public final class ByteStreamStateHandle implements KeyedStateHandle {
     }
 
     @Override
+    public void discardState() {}
+
+    @Override
     public String toString() {
-        return "ByteStreamStateHandle{" + describe() + ", " + offsets.getKeyGroupRange() + '}';
+        return "ByteStreamStateHandle{" + describe() + '}';
     }
 
     /** A read-only channel over an array. */

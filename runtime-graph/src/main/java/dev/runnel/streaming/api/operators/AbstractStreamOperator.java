@@ -98,6 +98,28 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     }
 
     @Override
+    public OperatorSnapshotFutures snapshotState(long checkpointId, long timestamp,
+            dev.runnel.runtime.checkpoint.CheckpointOptions options) throws Exception {
+        dev.runnel.runtime.state.KeyedStateSnapshot keyed = keyedStateBackend == null ? null
+                : keyedStateBackend.snapshotForCheckpoint(checkpointId, options);
+        return new OperatorSnapshotFutures(keyed, null);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        if (keyedStateBackend != null) {
+            keyedStateBackend.notifyCheckpointComplete(checkpointId);
+        }
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long checkpointId) throws Exception {
+        if (keyedStateBackend != null) {
+            keyedStateBackend.notifyCheckpointAborted(checkpointId);
+        }
+    }
+
+    @Override
     public void open() throws Exception {}
 
     @Override

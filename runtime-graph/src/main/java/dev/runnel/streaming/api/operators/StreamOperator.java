@@ -1,5 +1,7 @@
 package dev.runnel.streaming.api.operators;
 
+import dev.runnel.api.common.state.CheckpointListener;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import java.io.Serializable;
 
 /**
@@ -10,7 +12,7 @@ import java.io.Serializable;
  *
  * <p>Operators are serializable prototypes: the job holds one, and each subtask works on its own copy.
  */
-public interface StreamOperator<OUT> extends Serializable {
+public interface StreamOperator<OUT> extends CheckpointListener, Serializable {
 
     /** Connects the operator to its subtask: output, configuration, services. */
     void setup(StreamOperatorParameters<OUT> parameters);
@@ -22,6 +24,20 @@ public interface StreamOperator<OUT> extends Serializable {
 
     /** No more input will come: emit what is buffered. Outputs stay usable. */
     void finish() throws Exception;
+
+    /**
+     * A checkpoint barrier reached the task and is about to be forwarded: emit what is buffered and belongs
+     * before the barrier (a sink writer flushes and prepares its commit). May emit.
+     */
+    default void prepareSnapshotPreBarrier(long checkpointId) throws Exception {}
+
+    /**
+     * The synchronous phase of checkpoint {@code checkpointId}, between two records on the task thread:
+     * brings user state up to date (the function's and operator's own {@code snapshotState}), then captures
+     * keyed and operator state for the asynchronous phase to write. Must not emit.
+     */
+    OperatorSnapshotFutures snapshotState(long checkpointId, long timestamp, CheckpointOptions options)
+            throws Exception;
 
     /** Releases resources; must not emit. */
     void close() throws Exception;

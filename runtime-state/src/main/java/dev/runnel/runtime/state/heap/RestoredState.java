@@ -41,11 +41,11 @@ final class RestoredState {
         LinkedHashMap<String, RestoredState> states = new LinkedHashMap<>();
         int first = range.getStartKeyGroup();
         for (KeyedStateHandle handle : handles) {
-            KeyGroupRange common = handle.getKeyGroupRangeOffsets().getKeyGroupRange().getIntersection(range);
+            KeyGroupRange common = handle.getKeyGroupRange().getIntersection(range);
             if (common.getNumberOfKeyGroups() == 0) {
                 continue;
             }
-            try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(handle)) {
+            try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(KeyedSnapshotReader.requireCanonical(handle, "The heap store"))) {
                 for (int kg = common.getStartKeyGroup(); kg <= common.getEndKeyGroup(); kg++) {
                     for (SnapshotSection section : reader.readKeyGroup(kg)) {
                         StateMetaInfo meta = section.metaInfo();

@@ -60,11 +60,11 @@ final class RocksDBRestoreOperation {
     }
 
     private void restore(KeyedStateHandle handle, WriteBatch batch) throws IOException, RocksDBException {
-        KeyGroupRange common = handle.getKeyGroupRangeOffsets().getKeyGroupRange().getIntersection(range);
+        KeyGroupRange common = handle.getKeyGroupRange().getIntersection(range);
         if (common.getNumberOfKeyGroups() == 0) {
             return;
         }
-        try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(handle)) {
+        try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(KeyedSnapshotReader.requireCanonical(handle, "The RocksDB store"))) {
             List<StateMetaInfo> metaInfos = reader.getStateMetaInfos();
             RocksDBRegisteredState[] targets = new RocksDBRegisteredState[metaInfos.size()];
             for (int i = 0; i < targets.length; i++) {

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.state.rocksdb;
 
+import dev.runnel.runtime.state.KeyGroupsStateHandle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -77,11 +78,11 @@ class RocksDBSnapshotRestoreTest {
                 TimerHeapInternalTimer::compareByTimestamp, TimerHeapInternalTimer::getKey);
     }
 
-    private static ByteStreamStateHandle snapshot(KeyedStateBackend<?> backend, KeyGroupRange range)
+    private static KeyGroupsStateHandle snapshot(KeyedStateBackend<?> backend, KeyGroupRange range)
             throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         KeyGroupRangeOffsets offsets = backend.snapshot(range, out);
-        return new ByteStreamStateHandle("test snapshot " + range, out.toByteArray(), offsets);
+        return KeyGroupsStateHandle.inMemory("test snapshot " + range, out.toByteArray(), offsets);
     }
 
     private void fill(KeyedStateBackend<Integer> backend) throws Exception {
@@ -158,7 +159,7 @@ class RocksDBSnapshotRestoreTest {
 
     @Test
     void restoresIntoTwoSubtasksAfterScalingOut() throws Exception {
-        ByteStreamStateHandle handle;
+        KeyGroupsStateHandle handle;
         try (RocksDBKeyedStateBackend<Integer> source = backend(KeyGroupRange.of(0, 127), List.of())) {
             fill(source);
             handle = snapshot(source, KeyGroupRange.of(0, 127));
@@ -212,12 +213,12 @@ class RocksDBSnapshotRestoreTest {
 
     @Test
     void heapSnapshotsRestoreIntoRocksDBAndRocksDBSnapshotsIntoTheHeapStore() throws Exception {
-        ByteStreamStateHandle fromHeap;
+        KeyGroupsStateHandle fromHeap;
         try (KeyedStateBackend<Integer> heap = heapBackend(KeyGroupRange.of(0, 127), List.of())) {
             fill(heap);
             fromHeap = snapshot(heap, KeyGroupRange.of(0, 127));
         }
-        ByteStreamStateHandle fromRocks;
+        KeyGroupsStateHandle fromRocks;
         try (RocksDBKeyedStateBackend<Integer> left = backend(KeyGroupRange.of(0, 63), List.of(fromHeap));
                 RocksDBKeyedStateBackend<Integer> right = backend(KeyGroupRange.of(64, 127), List.of(fromHeap))) {
             // Snapshot before registering anything: the restored bytes pass through unchanged.
@@ -232,7 +233,7 @@ class RocksDBSnapshotRestoreTest {
     @Test
     void snapshotOfSomeKeyGroupsRestoresOnlyThose() throws Exception {
         KeyGroupRange some = KeyGroupRange.of(10, 40);
-        ByteStreamStateHandle handle;
+        KeyGroupsStateHandle handle;
         try (RocksDBKeyedStateBackend<Integer> source = backend(KeyGroupRange.of(0, 127), List.of())) {
             fill(source);
             handle = snapshot(source, some);
@@ -244,12 +245,12 @@ class RocksDBSnapshotRestoreTest {
 
     @Test
     void stateRestoredButNotRegisteredIsKeptInTheNextSnapshot() throws Exception {
-        ByteStreamStateHandle first;
+        KeyGroupsStateHandle first;
         try (RocksDBKeyedStateBackend<Integer> source = backend(KeyGroupRange.of(0, 127), List.of())) {
             fill(source);
             first = snapshot(source, KeyGroupRange.of(0, 127));
         }
-        ByteStreamStateHandle second;
+        KeyGroupsStateHandle second;
         try (RocksDBKeyedStateBackend<Integer> middle = backend(KeyGroupRange.of(0, 127), List.of(first))) {
             // Registers nothing: every state is carried as raw bytes.
             second = snapshot(middle, KeyGroupRange.of(0, 127));
@@ -261,7 +262,7 @@ class RocksDBSnapshotRestoreTest {
 
     @Test
     void registeringARestoredStateWithAnotherSerializerFailsNamingTheState() throws Exception {
-        ByteStreamStateHandle handle;
+        KeyGroupsStateHandle handle;
         try (RocksDBKeyedStateBackend<Integer> source = backend(KeyGroupRange.of(0, 127), List.of())) {
             fill(source);
             handle = snapshot(source, KeyGroupRange.of(0, 127));
@@ -281,15 +282,15 @@ class RocksDBSnapshotRestoreTest {
 
     @Test
     void corruptSnapshotFailsRestoreNamingStateAndKeyGroupAndLeavesNothingBehind() throws Exception {
-        ByteStreamStateHandle handle;
+        KeyGroupsStateHandle handle;
         try (RocksDBKeyedStateBackend<Integer> source = backend(KeyGroupRange.of(0, 127), List.of())) {
             fill(source);
             handle = snapshot(source, KeyGroupRange.of(0, 127));
         }
-        byte[] data = handle.getData().clone();
+        byte[] data = ((ByteStreamStateHandle) handle.getDelegateStateHandle()).getData().clone();
         // The last byte belongs to the last section of key group 127: flip it so its CRC fails.
         data[data.length - 1] ^= 0x5A;
-        ByteStreamStateHandle corrupt = new ByteStreamStateHandle("corrupt", data, handle.getKeyGroupRangeOffsets());
+        KeyGroupsStateHandle corrupt = KeyGroupsStateHandle.inMemory("corrupt", data, handle.getKeyGroupRangeOffsets());
         Path local = tmp.resolve("local");
         assertThatThrownBy(() -> backend(KeyGroupRange.of(0, 127), List.of(corrupt)))
                 .isInstanceOf(IOException.class)
@@ -299,8 +300,8 @@ class RocksDBSnapshotRestoreTest {
             assertThat(dirs.filter(p -> p.getFileName().toString().startsWith("rocksdb-"))).isEmpty();
         }
 
-        byte[] truncated = java.util.Arrays.copyOf(handle.getData(), handle.getData().length - 10);
-        ByteStreamStateHandle cut = new ByteStreamStateHandle("truncated", truncated, handle.getKeyGroupRangeOffsets());
+        byte[] truncated = java.util.Arrays.copyOf(((ByteStreamStateHandle) handle.getDelegateStateHandle()).getData(), ((ByteStreamStateHandle) handle.getDelegateStateHandle()).getData().length - 10);
+        KeyGroupsStateHandle cut = KeyGroupsStateHandle.inMemory("truncated", truncated, handle.getKeyGroupRangeOffsets());
         assertThatThrownBy(() -> backend(KeyGroupRange.of(0, 127), List.of(cut)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("truncated");

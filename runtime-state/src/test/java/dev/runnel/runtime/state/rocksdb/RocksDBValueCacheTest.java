@@ -1,5 +1,6 @@
 package dev.runnel.runtime.state.rocksdb;
 
+import dev.runnel.runtime.state.KeyGroupsStateHandle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.api.common.state.ValueState;
@@ -12,7 +13,6 @@ import dev.runnel.contrib.streaming.state.RocksDBOptions;
 import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
-import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,7 +63,7 @@ class RocksDBValueCacheTest {
             assertThat(backend.instance().db().get(columnFamily(state), key)).as("still not written back").isNull();
             assertThat(backend.valueCache().dirtyCount()).isEqualTo(1);
             try (RocksDBKeyedStateBackend<Integer> restored = RocksDBTestBackends.create(tmp, IntSerializer.INSTANCE,
-                    List.of(new ByteStreamStateHandle("cached", bytes.toByteArray(), offsets)))) {
+                    List.of(KeyGroupsStateHandle.inMemory("cached", bytes.toByteArray(), offsets)))) {
                 ValueState<Long> restoredState = restored.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
                         new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
                 restored.setCurrentKey(1);

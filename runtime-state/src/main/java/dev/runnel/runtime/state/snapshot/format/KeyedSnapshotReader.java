@@ -4,6 +4,7 @@ import dev.runnel.core.memory.CorruptDataException;
 import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
+import dev.runnel.runtime.state.KeyGroupsStateHandle;
 import dev.runnel.runtime.state.KeyedStateHandle;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -18,7 +19,7 @@ import java.util.Objects;
 import java.util.zip.CRC32C;
 
 /**
- * Reads a keyed-state snapshot written by {@link KeyedSnapshotWriter} from a {@link KeyedStateHandle}:
+ * Reads a keyed-state snapshot written by {@link KeyedSnapshotWriter} from a {@link KeyGroupsStateHandle}:
  * the header on {@link #open}, then any key group's block on demand, by seeking to the offset the
  * handle records for it. Every length, count and checksum is verified before anything is handed out.
  *
@@ -35,7 +36,7 @@ import java.util.zip.CRC32C;
  * }</pre>
  *
  * <p>Errors: a truncated or corrupt snapshot fails with a {@link CorruptDataException} (an
- * {@link IOException}) whose message names the snapshot ({@link KeyedStateHandle#describe()}), the key
+ * {@link IOException}) whose message names the snapshot ({@link KeyGroupsStateHandle#describe()}), the key
  * group and state where known, and what was wrong: bad magic or version, a length beyond the data, a
  * CRC-32C mismatch, a bogus count.
  *
@@ -53,7 +54,7 @@ public final class KeyedSnapshotReader implements Closeable {
     /** How much of a snapshot to read first for its header; enough for hundreds of states. */
     private static final int INITIAL_HEADER_READ = 16 * 1024;
 
-    private final KeyedStateHandle handle;
+    private final KeyGroupsStateHandle handle;
     private final String description;
     private final SeekableByteChannel channel;
     private final long dataSize;
@@ -63,7 +64,7 @@ public final class KeyedSnapshotReader implements Closeable {
     private final DataInputDeserializer in = new DataInputDeserializer();
     private final byte[] scratch = new byte[32];
 
-    private KeyedSnapshotReader(KeyedStateHandle handle, SeekableByteChannel channel, long dataSize,
+    private KeyedSnapshotReader(KeyGroupsStateHandle handle, SeekableByteChannel channel, long dataSize,
             List<StateMetaInfo> states) {
         this.handle = handle;
         this.description = handle.describe();
@@ -73,8 +74,21 @@ public final class KeyedSnapshotReader implements Closeable {
         this.states = states;
     }
 
+    /**
+     * {@code handle} as a snapshot in this format, or an error saying that {@code store} cannot read what it
+     * is (a store's native snapshot restores only into that store).
+     */
+    public static KeyGroupsStateHandle requireCanonical(KeyedStateHandle handle, String store) {
+        if (handle instanceof KeyGroupsStateHandle canonical) {
+            return canonical;
+        }
+        throw new IllegalArgumentException(store + " cannot restore " + handle.describe() + ": it is a "
+                + handle.getClass().getSimpleName() + ", another store's native snapshot. Restore it into the store"
+                + " that wrote it, or take a savepoint in the CANONICAL format, which every store reads.");
+    }
+
     /** Opens {@code handle} and reads and checks its header. */
-    public static KeyedSnapshotReader open(KeyedStateHandle handle) throws IOException {
+    public static KeyedSnapshotReader open(KeyGroupsStateHandle handle) throws IOException {
         Objects.requireNonNull(handle, "handle");
         SeekableByteChannel channel = handle.openChannel();
         try {
@@ -118,7 +132,7 @@ public final class KeyedSnapshotReader implements Closeable {
         }
     }
 
-    private static List<StateMetaInfo> parseHeader(KeyedStateHandle handle, byte[] header) throws IOException {
+    private static List<StateMetaInfo> parseHeader(KeyGroupsStateHandle handle, byte[] header) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(header);
         try {
             int magic = in.readInt();
@@ -183,7 +197,7 @@ public final class KeyedSnapshotReader implements Closeable {
     }
 
     /** The handle this reader reads. */
-    public KeyedStateHandle getHandle() {
+    public KeyGroupsStateHandle getHandle() {
         return handle;
     }
 
@@ -354,11 +368,11 @@ public final class KeyedSnapshotReader implements Closeable {
 
     private static final String PREFIX = "Keyed-state snapshot ";
 
-    private static CorruptDataException corrupt(KeyedStateHandle handle, String what) {
+    private static CorruptDataException corrupt(KeyGroupsStateHandle handle, String what) {
         return corrupt(handle, what, null);
     }
 
-    private static CorruptDataException corrupt(KeyedStateHandle handle, String what, Throwable cause) {
+    private static CorruptDataException corrupt(KeyGroupsStateHandle handle, String what, Throwable cause) {
         return new CorruptDataException(PREFIX + handle.describe() + " cannot be read: " + what
                 + ". Restore from another snapshot.", cause);
     }
@@ -373,12 +387,12 @@ public final class KeyedSnapshotReader implements Closeable {
     }
 
     private static void readFully(SeekableByteChannel channel, long position, byte[] target,
-            KeyedStateHandle handle, String what) throws IOException {
+            KeyGroupsStateHandle handle, String what) throws IOException {
         readFully(channel, position, target, target.length, handle, what);
     }
 
     private static void readFully(SeekableByteChannel channel, long position, byte[] target, int length,
-            KeyedStateHandle handle, String what) throws IOException {
+            KeyGroupsStateHandle handle, String what) throws IOException {
         channel.position(position);
         ByteBuffer buffer = ByteBuffer.wrap(target, 0, length);
         while (buffer.hasRemaining()) {

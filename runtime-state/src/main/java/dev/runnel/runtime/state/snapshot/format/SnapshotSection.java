@@ -36,7 +36,7 @@ public final class SnapshotSection {
         this.length = length;
     }
 
-    /** Where the section was read from ({@link dev.runnel.runtime.state.KeyedStateHandle#describe()}). */
+    /** Where the section was read from ({@link dev.runnel.runtime.state.KeyGroupsStateHandle#describe()}). */
     public String snapshotDescription() {
         return snapshotDescription;
     }

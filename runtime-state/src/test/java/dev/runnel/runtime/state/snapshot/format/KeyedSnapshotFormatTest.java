@@ -1,5 +1,6 @@
 package dev.runnel.runtime.state.snapshot.format;
 
+import dev.runnel.runtime.state.KeyGroupsStateHandle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
@@ -16,8 +17,6 @@ import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
-import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
-import dev.runnel.runtime.state.snapshot.FileStateHandle;
 import dev.runnel.runtime.timers.TimerSerializer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -47,12 +46,12 @@ class KeyedSnapshotFormatTest {
 
     /** The snapshot of {@link #writeSample}, with what it holds. */
     private record Sample(byte[] bytes, KeyGroupRangeOffsets offsets) {
-        ByteStreamStateHandle handle() {
-            return new ByteStreamStateHandle("sample", bytes, offsets);
+        KeyGroupsStateHandle handle() {
+            return KeyGroupsStateHandle.inMemory("sample", bytes, offsets);
         }
 
-        ByteStreamStateHandle handle(byte[] changed) {
-            return new ByteStreamStateHandle("sample", changed, offsets);
+        KeyGroupsStateHandle handle(byte[] changed) {
+            return KeyGroupsStateHandle.inMemory("sample", changed, offsets);
         }
     }
 
@@ -122,7 +121,7 @@ class KeyedSnapshotFormatTest {
     }
 
     /** Reads everything: every key group, every entry, every part. */
-    private static Map<Integer, List<String>> readAll(KeyedStateHandle handle) throws IOException {
+    private static Map<Integer, List<String>> readAll(KeyGroupsStateHandle handle) throws IOException {
         Map<Integer, List<String>> result = new LinkedHashMap<>();
         try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(handle)) {
             for (int kg : reader.getKeyGroupRange()) {
@@ -227,7 +226,7 @@ class KeyedSnapshotFormatTest {
                 // each block starts with its key group id
                 assertThat(java.nio.ByteBuffer.wrap(snapshot, (int) offset, 4).getInt()).isEqualTo(kg);
             }
-            assertThat(readAll(new ByteStreamStateHandle("s", snapshot, written.offsets()))).isEqualTo(EXPECTED);
+            assertThat(readAll(KeyGroupsStateHandle.inMemory("s", snapshot, written.offsets()))).isEqualTo(EXPECTED);
         }
 
         @Test
@@ -248,7 +247,7 @@ class KeyedSnapshotFormatTest {
                     .finish();
             assertThat(out.size()).isEqualTo(9);
             try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(
-                    new ByteStreamStateHandle("empty", out.toByteArray(), offsets))) {
+                    KeyGroupsStateHandle.inMemory("empty", out.toByteArray(), offsets))) {
                 assertThat(reader.getStateMetaInfos()).isEmpty();
             }
         }
@@ -275,7 +274,7 @@ class KeyedSnapshotFormatTest {
         void aSubRangeOfOffsetsRestoresOnlyThoseKeyGroups() throws IOException {
             Sample sample = sample();
             KeyGroupRangeOffsets sub = sample.offsets().intersect(KeyGroupRange.of(14, 16));
-            Map<Integer, List<String>> read = readAll(new ByteStreamStateHandle("sub", sample.bytes(), sub));
+            Map<Integer, List<String>> read = readAll(KeyGroupsStateHandle.inMemory("sub", sample.bytes(), sub));
             assertThat(read.keySet()).containsExactly(14, 15, 16);
             assertThat(read.get(15)).containsExactly("count:c=3");
         }
@@ -295,7 +294,7 @@ class KeyedSnapshotFormatTest {
             writer.endSection(1);
             KeyGroupRangeOffsets offsets = writer.finish();
             assertThat(offsets.getKeyGroupOffset(0)).isGreaterThan(16 * 1024);
-            ByteStreamStateHandle handle = new ByteStreamStateHandle("many", out.toByteArray(),
+            KeyGroupsStateHandle handle = KeyGroupsStateHandle.inMemory("many", out.toByteArray(),
                     offsets.intersect(KeyGroupRange.of(2, 2)));
             try (KeyedSnapshotReader reader = KeyedSnapshotReader.open(handle)) {
                 assertThat(reader.getStateMetaInfos()).isEqualTo(many);
@@ -321,7 +320,7 @@ class KeyedSnapshotFormatTest {
                 offsets = writer.finish();
             }
             assertThat(Files.readAllBytes(file)).isEqualTo(sample.bytes());
-            FileStateHandle handle = new FileStateHandle(file, Files.size(file), offsets);
+            KeyGroupsStateHandle handle = KeyGroupsStateHandle.inFile(file, Files.size(file), offsets);
             assertThat(handle.describe()).contains(file.getFileName().toString());
             assertThat(readAll(handle)).isEqualTo(EXPECTED);
         }
@@ -353,11 +352,11 @@ class KeyedSnapshotFormatTest {
             int cut = (int) sample.offsets().getKeyGroupOffset(15) + 7; // inside key group 15's section header
             Files.write(file, Arrays.copyOf(sample.bytes(), cut));
             // the handle still claims the full size, as a handle of a file that later lost its tail would
-            FileStateHandle handle = new FileStateHandle(file, sample.bytes().length, sample.offsets());
+            KeyGroupsStateHandle handle = KeyGroupsStateHandle.inFile(file, sample.bytes().length, sample.offsets());
             assertThatThrownBy(() -> readAll(handle))
                     .isInstanceOf(CorruptDataException.class)
                     .hasMessageContaining(file.toString()).hasMessageContaining("truncated");
-            FileStateHandle honest = new FileStateHandle(file, cut, sample.offsets());
+            KeyGroupsStateHandle honest = KeyGroupsStateHandle.inFile(file, cut, sample.offsets());
             assertThatThrownBy(() -> readAll(honest))
                     .isInstanceOf(CorruptDataException.class)
                     .hasMessageContaining(file.toString()).hasMessageContaining("key group 15");
@@ -460,7 +459,7 @@ class KeyedSnapshotFormatTest {
             // claims two entries but holds one
             writer.writeRawSection(0, 2, one.getSharedBuffer(), 0, one.length());
             KeyGroupRangeOffsets offsets = writer.finish();
-            ByteStreamStateHandle handle = new ByteStreamStateHandle("short", out.toByteArray(), offsets);
+            KeyGroupsStateHandle handle = KeyGroupsStateHandle.inMemory("short", out.toByteArray(), offsets);
             assertThatThrownBy(() -> readAll(handle))
                     .isInstanceOf(CorruptDataException.class)
                     .hasMessageContaining("'count'").hasMessageContaining("key group 0")
