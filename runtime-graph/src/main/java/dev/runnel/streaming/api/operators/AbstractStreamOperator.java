@@ -5,7 +5,14 @@ import dev.runnel.api.common.state.State;
 import dev.runnel.api.common.state.StateDescriptor;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.api.java.functions.KeySelector;
+import dev.runnel.api.common.state.KeyedStateStore;
+import dev.runnel.api.common.state.OperatorStateStore;
+import dev.runnel.runtime.state.DefaultOperatorStateBackend;
 import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyedStateSnapshot;
+import dev.runnel.runtime.state.OperatorStateBackend;
+import dev.runnel.runtime.state.StateInitializationContext;
+import dev.runnel.runtime.state.StateSnapshotContext;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
@@ -36,6 +43,7 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     protected transient OperatorConfig config;
 
     private transient KeyedStateBackend<Object> keyedStateBackend;
+    private transient DefaultOperatorStateBackend operatorStateBackend;
     private transient InternalTimeServiceManager<Object> timeServiceManager;
     private transient StreamingRuntimeContext runtimeContext;
     private transient KeySelector<Object, Object> keySelector1;
@@ -73,9 +81,31 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     @Override
     @SuppressWarnings("unchecked")
     public void initializeState() throws Exception {
-        if (!config.isKeyed()) {
-            return;
+        operatorStateBackend = new DefaultOperatorStateBackend(
+                "operator '" + getOperatorName() + "' (" + task.getTaskInfo().getTaskNameWithSubtasks() + ")",
+                task.getExecutionConfig().getSerializerConfig(), task.getRestoredOperatorState(config.operatorId()));
+        if (config.isKeyed()) {
+            createKeyedStateBackend();
         }
+        initializeState(new InitializationContext(task.getRestoredCheckpointId() != null, operatorStateBackend,
+                config.isKeyed() ? getRuntimeContext() : null));
+    }
+
+    /**
+     * Registers (and restores) the operator's own state, after keyed and operator state backends exist and
+     * before {@link #open()}. Operators with state of their own override it; {@link AbstractUdfStreamOperator}
+     * hands it to a {@link dev.runnel.streaming.api.checkpoint.CheckpointedFunction}.
+     */
+    public void initializeState(StateInitializationContext context) throws Exception {}
+
+    /**
+     * Brings the operator's own state up to date for checkpoint {@code context.getCheckpointId()}, on the
+     * task thread, before keyed and operator state are captured.
+     */
+    public void snapshotState(StateSnapshotContext context) throws Exception {}
+
+    @SuppressWarnings("unchecked")
+    private void createKeyedStateBackend() throws Exception {
         int parallelism = task.getTaskInfo().getNumberOfParallelSubtasks();
         int subtask = task.getTaskInfo().getIndexOfThisSubtask();
         KeyGroupRange range = KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(
@@ -98,11 +128,24 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     }
 
     @Override
-    public OperatorSnapshotFutures snapshotState(long checkpointId, long timestamp,
+    public final OperatorSnapshotFutures snapshotState(long checkpointId, long timestamp,
             dev.runnel.runtime.checkpoint.CheckpointOptions options) throws Exception {
-        dev.runnel.runtime.state.KeyedStateSnapshot keyed = keyedStateBackend == null ? null
+        snapshotState(new SnapshotContext(checkpointId, timestamp));
+        KeyedStateSnapshot keyed = keyedStateBackend == null ? null
                 : keyedStateBackend.snapshotForCheckpoint(checkpointId, options);
-        return new OperatorSnapshotFutures(keyed, null);
+        try {
+            return new OperatorSnapshotFutures(keyed, operatorStateBackend.snapshotSync());
+        } catch (RuntimeException e) {
+            if (keyed != null) {
+                keyed.release();
+            }
+            throw e;
+        }
+    }
+
+    /** The operator state of this subtask (list, union list and broadcast state). */
+    public OperatorStateBackend getOperatorStateBackend() {
+        return operatorStateBackend;
     }
 
     @Override
@@ -134,7 +177,15 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
             keyedStateBackend.close();
             keyedStateBackend = null;
         }
+        if (operatorStateBackend != null) {
+            operatorStateBackend.close();
+        }
     }
+
+    private record InitializationContext(boolean isRestored, OperatorStateStore getOperatorStateStore,
+            KeyedStateStore getKeyedStateStore) implements StateInitializationContext {}
+
+    private record SnapshotContext(long getCheckpointId, long getCheckpointTimestamp) implements StateSnapshotContext {}
 
     @Override
     public String getOperatorName() {

@@ -1,5 +1,9 @@
 package dev.runnel.streaming.api.operators;
 
+import dev.runnel.api.common.state.CheckpointListener;
+import dev.runnel.runtime.state.StateInitializationContext;
+import dev.runnel.runtime.state.StateSnapshotContext;
+import dev.runnel.streaming.api.checkpoint.CheckpointedFunction;
 import dev.runnel.api.common.functions.Function;
 import dev.runnel.api.common.functions.OpenContext;
 import dev.runnel.api.common.functions.RichFunction;
@@ -23,6 +27,38 @@ public abstract class AbstractUdfStreamOperator<OUT, F extends Function> extends
 
     public F getUserFunction() {
         return userFunction;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        if (userFunction instanceof CheckpointedFunction checkpointed) {
+            checkpointed.initializeState(context);
+        }
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        if (userFunction instanceof CheckpointedFunction checkpointed) {
+            checkpointed.snapshotState(context);
+        }
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        if (userFunction instanceof CheckpointListener listener) {
+            listener.notifyCheckpointComplete(checkpointId);
+        }
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long checkpointId) throws Exception {
+        super.notifyCheckpointAborted(checkpointId);
+        if (userFunction instanceof CheckpointListener listener) {
+            listener.notifyCheckpointAborted(checkpointId);
+        }
     }
 
     @Override

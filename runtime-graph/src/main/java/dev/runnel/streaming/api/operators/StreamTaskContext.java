@@ -44,6 +44,19 @@ public interface StreamTaskContext {
     /** Keyed state snapshots to restore operator {@code operatorId} from; empty on a fresh start. */
     Collection<KeyedStateHandle> getRestoredKeyedState(String operatorId);
 
+    /** Operator state snapshots to restore operator {@code operatorId} from; empty on a fresh start. */
+    default Collection<dev.runnel.runtime.state.OperatorStateHandle> getRestoredOperatorState(String operatorId) {
+        return List.of();
+    }
+
+    /**
+     * The checkpoint (or savepoint) this task's state is restored from, or null on a fresh start. Operators
+     * report {@code isRestored()} from it even when they themselves have no state in it.
+     */
+    default Long getRestoredCheckpointId() {
+        return null;
+    }
+
     /** The coordinator of source operator {@code operatorId} (split assignment). */
     dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId);
 

@@ -25,7 +25,7 @@ import java.io.Serializable;
  * The {@link RuntimeContext} of functions inside an operator: keyed state in the {@link VoidNamespace}
  * of the current key, the operator's metric group, the task's accumulators. Task thread only.
  */
-public final class StreamingRuntimeContext implements RuntimeContext {
+public final class StreamingRuntimeContext implements RuntimeContext, dev.runnel.api.common.state.KeyedStateStore {
 
     private final AbstractStreamOperator<?> operator;
     private final StreamTaskContext task;

@@ -1,6 +1,8 @@
 package dev.runnel.streaming.api.operators.co;
 
 import dev.runnel.api.common.state.MapStateDescriptor;
+import dev.runnel.runtime.state.DefaultOperatorStateBackend;
+import dev.runnel.runtime.state.HeapBroadcastState;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.List;
@@ -24,11 +26,11 @@ final class BroadcastStates implements Serializable {
         this.descriptors = List.copyOf(descriptors);
     }
 
-    /** Creates the empty maps of this subtask. */
-    void open() {
+    /** Registers (and restores) this subtask's maps in its operator state, where checkpoints find them. */
+    void open(DefaultOperatorStateBackend operatorState) throws Exception {
         states = new HashMap<>();
         for (MapStateDescriptor<?, ?> descriptor : descriptors) {
-            states.put(descriptor.getName(), new HeapBroadcastState<>(descriptor.getName()));
+            states.put(descriptor.getName(), operatorState.getHeapBroadcastState(descriptor));
         }
     }
 

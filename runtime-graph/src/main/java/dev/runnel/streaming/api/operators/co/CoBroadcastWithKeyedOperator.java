@@ -27,7 +27,7 @@ import java.util.List;
  * timers, read-only broadcast state), input 2 the broadcast stream (read-write broadcast state and
  * {@code applyToKeyedState} over every key of this subtask). Outputs of {@code onTimer} carry the timer's
  * timestamp for event time and none for processing time. The broadcast states are heap maps of this subtask
- * ({@link BroadcastStates}), not keyed state, and are not checkpointed yet. Task thread only.
+ * ({@link BroadcastStates}) in operator state, not keyed state, and are checkpointed with it. Task thread only.
  */
 public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT>
         extends AbstractUdfStreamOperator<OUT, KeyedBroadcastProcessFunction<KS, IN1, IN2, OUT>>
@@ -52,7 +52,7 @@ public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT>
     @Override
     public void open() throws Exception {
         super.open();
-        broadcastStates.open();
+        broadcastStates.open((dev.runnel.runtime.state.DefaultOperatorStateBackend) getOperatorStateBackend());
         collector = new TimestampedCollector<>(output);
         timers = new SimpleTimerService(getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this));
         readWriteContext = new ReadWriteContextImpl();

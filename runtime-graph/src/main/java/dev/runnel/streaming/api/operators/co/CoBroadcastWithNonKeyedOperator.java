@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * Runs a {@link BroadcastProcessFunction}: input 1 is the non-broadcast stream (read-only broadcast state),
  * input 2 the broadcast stream (read-write broadcast state). The broadcast states are heap maps of this
- * subtask ({@link BroadcastStates}); they are not checkpointed yet. Task thread only.
+ * subtask ({@link BroadcastStates}) in its operator state, checkpointed with it. Task thread only.
  */
 public final class CoBroadcastWithNonKeyedOperator<IN1, IN2, OUT>
         extends AbstractUdfStreamOperator<OUT, BroadcastProcessFunction<IN1, IN2, OUT>>
@@ -39,7 +39,7 @@ public final class CoBroadcastWithNonKeyedOperator<IN1, IN2, OUT>
     @Override
     public void open() throws Exception {
         super.open();
-        broadcastStates.open();
+        broadcastStates.open((dev.runnel.runtime.state.DefaultOperatorStateBackend) getOperatorStateBackend());
         collector = new TimestampedCollector<>(output);
         readWriteContext = new ReadWriteContextImpl();
         readOnlyContext = new ReadOnlyContextImpl();

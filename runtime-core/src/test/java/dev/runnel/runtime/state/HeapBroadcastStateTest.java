@@ -1,4 +1,4 @@
-package dev.runnel.streaming.api.operators.co;
+package dev.runnel.runtime.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

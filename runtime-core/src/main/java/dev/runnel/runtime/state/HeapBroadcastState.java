@@ -1,4 +1,4 @@
-package dev.runnel.streaming.api.operators.co;
+package dev.runnel.runtime.state;
 
 import dev.runnel.api.common.state.BroadcastState;
 import dev.runnel.api.common.state.ReadOnlyBroadcastState;
@@ -12,7 +12,7 @@ import java.util.Map;
  * One broadcast state of one subtask: a map on the heap. {@link #readOnly()} is the view the non-broadcast
  * side gets; every change through it throws, with a message that says why. Task thread only.
  */
-final class HeapBroadcastState<K, V> implements BroadcastState<K, V> {
+public final class HeapBroadcastState<K, V> implements BroadcastState<K, V> {
 
     private final String name;
     private final Map<K, V> map = new HashMap<>();
@@ -22,8 +22,19 @@ final class HeapBroadcastState<K, V> implements BroadcastState<K, V> {
         this.name = name;
     }
 
-    ReadOnlyBroadcastState<K, V> readOnly() {
+    /** The view for the non-broadcast side: reads work, changes throw. */
+    public ReadOnlyBroadcastState<K, V> readOnly() {
         return readOnly;
+    }
+
+    /** The state's name. */
+    public String getName() {
+        return name;
+    }
+
+    /** The map itself, for snapshots; task thread only. */
+    Map<K, V> map() {
+        return map;
     }
 
     @Override
