@@ -65,6 +65,12 @@ import org.rocksdb.Snapshot;
  * takes no native snapshot, and the synchronous phase takes a checkpoint instead (flush plus hard
  * links), which a {@link RocksDBCheckpointSnapshot} writes from in the same format.
  *
+ * <p>File-based snapshots ({@link #snapshotForCheckpoint}): with {@link RocksDBSettings#INCREMENTAL_CHECKPOINTS}
+ * a checkpoint is RocksDB's own files instead, of which only the SST files no completed checkpoint of this
+ * instance uploaded are uploaded again ({@link RocksDBIncrementalSnapshot}, {@link RocksDBUploadTracker});
+ * a NATIVE savepoint is the same files, all its own. Restores from them open the database on the
+ * downloaded files ({@link RocksDBIncrementalRestoreOperation}); canonical snapshots keep the paths above.
+ *
  * <p>Contract: task thread only; the snapshots it hands out are written on any thread. The backend
  * owns the RocksDB instance and every native object of it (options, column families, iterators and
  * snapshots it hands out); {@link #close()} releases pending snapshots (waiting for a write in
