@@ -9,6 +9,9 @@
 # The timer benchmark (default 10000000 timers over 1000000 keys, all pending until end of input).
 #        examples/bench.sh pojo pojo|tuple [N] [--object-reuse]
 # W1 with the records as POJOs or as Tuple2<String, Long> (default N 20000000), to compare the two.
+#        examples/bench.sh checkpoint-size [--keys K] [--changed-percent P] [--checkpoints C] [--dir D]
+# Bytes and time of full (canonical) against incremental RocksDB checkpoints of K keys (default 1000000)
+# when P% (default 1) change between checkpoints; one RESULT line per checkpoint and mode.
 # The last line is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>
 # JVM options: RUNNEL_BENCH_JAVA_OPTS (default -Xmx4g, the peer's heap).
 set -euo pipefail

@@ -34,6 +34,7 @@ import java.util.Map;
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
+ *   Bench checkpoint-size [--keys K] ... (full against incremental RocksDB checkpoints, see {@link CheckpointSizeBench})
  * </pre>
  */
 public final class Bench {
@@ -61,6 +62,10 @@ public final class Bench {
         }
         if (workload.equals("loopback")) {
             System.exit(ShuffleBench.runLoopback(args.length > 1 ? number(args[1], "MIB (the bytes to copy)", 1) : 4096));
+        }
+        if (workload.equals("checkpoint-size")) {
+            CheckpointSizeBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
         }
         if (workload.equals("pojo")) {
             PojoBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));

@@ -67,6 +67,20 @@ final class RocksDBCheckpointSnapshot extends AbstractKeyedStateSnapshot {
 
     @Override
     protected KeyGroupRangeOffsets write(OutputStream out) throws IOException {
+        return writeCanonical(checkpoint, columnFamilyOptions, columnFamilyNames, dirtyValues, states, ttlNow,
+                getKeyGroupRange(), toString(), this::checkNotReleased, out);
+    }
+
+    /**
+     * Writes the canonical format of {@code range} from the RocksDB checkpoint in folder {@code checkpoint}:
+     * opens it read-only with the live database's column family options (so list merges resolve the same
+     * way), reads it with {@link RocksDBSnapshotWriter} exactly as a native snapshot is read, and closes it.
+     * Shared with {@link RocksDBIncrementalSnapshot}, whose checkpoint can be written this way too.
+     */
+    static KeyGroupRangeOffsets writeCanonical(Path checkpoint, ColumnFamilyOptions columnFamilyOptions,
+            List<byte[]> columnFamilyNames, RocksDBDirtyValues dirtyValues,
+            List<RocksDBSnapshotWriter.SnapshotState> states, long ttlNow, KeyGroupRange range, String description,
+            RocksDBSnapshotWriter.ReleaseCheck releaseCheck, OutputStream out) throws IOException {
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>(columnFamilyNames.size() + 1);
         // Read-only, RocksDB opens any subset of the column families that includes the default one.
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnFamilyOptions));
@@ -74,20 +88,16 @@ final class RocksDBCheckpointSnapshot extends AbstractKeyedStateSnapshot {
             descriptors.add(new ColumnFamilyDescriptor(name, columnFamilyOptions));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>(descriptors.size());
-        try (DBOptions options = new DBOptions()
-                .setMaxOpenFiles(-1)
-                .setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
-                .setKeepLogFileNum(1)
-                .setStatsDumpPeriodSec(0)) {
+        try (DBOptions options = readOnlyOptions()) {
             RocksDB db;
             try {
                 db = RocksDB.openReadOnly(options, checkpoint.toString(), descriptors, handles);
             } catch (RocksDBException e) {
-                throw RocksDBErrors.wrap("open the checkpoint " + checkpoint + " of", toString(), e);
+                throw RocksDBErrors.wrap("open the checkpoint " + checkpoint + " of", description, e);
             }
             try {
                 return new RocksDBSnapshotWriter(db, null, handles.subList(1, handles.size()), dirtyValues, states,
-                        ttlNow, this::checkNotReleased).write(getKeyGroupRange(), out);
+                        ttlNow, releaseCheck).write(range, out);
             } finally {
                 for (ColumnFamilyHandle handle : handles) {
                     handle.close();
@@ -95,6 +105,15 @@ final class RocksDBCheckpointSnapshot extends AbstractKeyedStateSnapshot {
                 db.close();
             }
         }
+    }
+
+    /** Options for opening a checkpoint read-only: all files open, a minimal info log. The caller closes them. */
+    static DBOptions readOnlyOptions() {
+        return new DBOptions()
+                .setMaxOpenFiles(-1)
+                .setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
+                .setKeepLogFileNum(1)
+                .setStatsDumpPeriodSec(0);
     }
 
     /**

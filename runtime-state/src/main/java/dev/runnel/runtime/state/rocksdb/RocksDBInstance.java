@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Checkpoint;
@@ -54,8 +56,11 @@ public final class RocksDBInstance implements AutoCloseable {
     private final boolean inplaceUpdates;
     private boolean closed;
 
+    /** The column families the database already had when it was opened (a restore's), by name. */
+    private final Map<String, ColumnFamilyHandle> existingColumnFamilies = new LinkedHashMap<>();
+
     private RocksDBInstance(RocksDBWorkingDirectory directory, RocksDBSharedMemory.Lease memory,
-            RocksDBSettings settings) throws IOException {
+            RocksDBSettings settings, List<String> existing) throws IOException {
         this.directory = directory;
         this.memory = memory;
         this.inplaceUpdates = settings.inplaceUpdateSupport();
@@ -77,9 +82,12 @@ public final class RocksDBInstance implements AutoCloseable {
         this.columnFamilyOptions = own(newColumnFamilyOptions(settings));
         this.readOptions = own(new ReadOptions());
         this.writeOptions = own(new WriteOptions().setDisableWAL(true).setSync(false));
-        List<ColumnFamilyDescriptor> descriptors = List.of(
-                new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnFamilyOptions));
-        List<ColumnFamilyHandle> handles = new ArrayList<>(1);
+        List<ColumnFamilyDescriptor> descriptors = new ArrayList<>(1 + existing.size());
+        descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnFamilyOptions));
+        for (String name : existing) {
+            descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), columnFamilyOptions));
+        }
+        List<ColumnFamilyHandle> handles = new ArrayList<>(descriptors.size());
         try {
             this.db = RocksDB.open(dbOptions, directory.path().toString(), descriptors, handles);
         } catch (RocksDBException e) {
@@ -88,6 +96,11 @@ public final class RocksDBInstance implements AutoCloseable {
             throw failure;
         }
         this.defaultColumnFamily = handles.get(0);
+        for (int i = 0; i < existing.size(); i++) {
+            ColumnFamilyHandle handle = handles.get(i + 1);
+            columnFamilies.add(handle);
+            existingColumnFamilies.put(existing.get(i), handle);
+        }
     }
 
     /**
@@ -96,10 +109,21 @@ public final class RocksDBInstance implements AutoCloseable {
      */
     public static RocksDBInstance open(RocksDBWorkingDirectory directory, RocksDBSettings settings)
             throws IOException {
+        return open(directory, settings, List.of());
+    }
+
+    /**
+     * Opens the database whose files are already in {@code directory} (a restored checkpoint's), with
+     * exactly the column families {@code existingColumnFamilies} besides the default one: RocksDB refuses
+     * to open a database without naming all of them. Their handles are {@link #existingColumnFamily}.
+     * On failure everything created so far is freed, the directory deleted and the lease closed.
+     */
+    static RocksDBInstance open(RocksDBWorkingDirectory directory, RocksDBSettings settings,
+            List<String> existingColumnFamilies) throws IOException {
         RocksDBSharedMemory.Lease memory = RocksDBSharedMemory.acquire(
                 settings.managedMemoryBytes(), settings.writeBufferRatio());
         try {
-            return new RocksDBInstance(directory, memory, settings);
+            return new RocksDBInstance(directory, memory, settings, List.copyOf(existingColumnFamilies));
         } catch (IOException | RuntimeException e) {
             memory.close();
             try {
@@ -181,6 +205,11 @@ public final class RocksDBInstance implements AutoCloseable {
             }
             throw failure;
         }
+    }
+
+    /** The handle of column family {@code name} the database had when opened, or null. */
+    ColumnFamilyHandle existingColumnFamily(String name) {
+        return existingColumnFamilies.get(name);
     }
 
     /** Whether memtables update in place, so that RocksDB takes no native snapshot of this database. */

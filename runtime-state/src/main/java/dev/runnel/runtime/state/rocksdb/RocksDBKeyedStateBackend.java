@@ -23,6 +23,9 @@ import dev.runnel.runtime.state.snapshot.format.StateKind;
 import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import dev.runnel.runtime.state.ttl.TtlStateFactory;
+import dev.runnel.core.execution.SavepointFormatType;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.state.KeyedStateSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -61,6 +65,12 @@ import org.rocksdb.Snapshot;
  * takes no native snapshot, and the synchronous phase takes a checkpoint instead (flush plus hard
  * links), which a {@link RocksDBCheckpointSnapshot} writes from in the same format.
  *
+ * <p>File-based snapshots ({@link #snapshotForCheckpoint}): with {@link RocksDBSettings#INCREMENTAL_CHECKPOINTS}
+ * a checkpoint is RocksDB's own files instead, of which only the SST files no completed checkpoint of this
+ * instance uploaded are uploaded again ({@link RocksDBIncrementalSnapshot}, {@link RocksDBUploadTracker});
+ * a NATIVE savepoint is the same files, all its own. Restores from them open the database on the
+ * downloaded files ({@link RocksDBIncrementalRestoreOperation}); canonical snapshots keep the paths above.
+ *
  * <p>Contract: task thread only; the snapshots it hands out are written on any thread. The backend
  * owns the RocksDB instance and every native object of it (options, column families, iterators and
  * snapshots it hands out); {@link #close()} releases pending snapshots (waiting for a write in
@@ -87,12 +97,26 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
     private long checkpoints;
     /** Iterators handed out by {@link #getKeys} that are still open. */
     private final Set<AutoCloseable> openIterators = new HashSet<>();
+    /** Identifies this backend instance in its file-based snapshots (and their shared files' registry keys). */
+    private final UUID backendId = UUID.randomUUID();
+    /** Which uploaded SST files incremental checkpoints may reuse. */
+    private final RocksDBUploadTracker uploads = new RocksDBUploadTracker();
+    /**
+     * Set by {@link #snapshotForCheckpoint} around its {@link #snapshotSync} call when the snapshot is to be
+     * file-based: going through snapshotSync keeps its range check and pending-snapshot tracking (which
+     * lets close release it) for both kinds. Task thread only.
+     */
+    private FileSnapshotRequest fileSnapshotRequest;
+
+    private record FileSnapshotRequest(long checkpointId, RocksDBIncrementalSnapshot.Sharing sharing) {}
+
     private RocksDBKeyedStateBackend(KeyedStateBackendParameters<K> parameters, RocksDBSettings settings,
-            RocksDBInstance instance) {
+            RocksDBInstance instance, Map<String, RocksDBRegisteredState> restoredStates) {
         super(parameters);
         this.settings = settings;
         this.instance = instance;
         this.keyBuilder = new RocksDBKeyBuilder<>(keySerializer);
+        this.states.putAll(restoredStates);
     }
 
     /**
@@ -105,10 +129,31 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
      */
     public static <K> RocksDBKeyedStateBackend<K> create(KeyedStateBackendParameters<K> parameters,
             RocksDBSettings settings) throws IOException {
+        String operatorName = parameters.operatorName() != null ? parameters.operatorName()
+                : parameters.operatorIdentifier();
+        RocksDBIncrementalRestoreOperation fileRestore = RocksDBIncrementalRestoreOperation.of(operatorName,
+                parameters.keyGroupRange(), SerializerIdentity.of(parameters.keySerializer()),
+                parameters.restoreState());
         RocksDBWorkingDirectory directory = RocksDBWorkingDirectory.create(settings.localDirectory(),
                 parameters.localDirectories(), parameters.operatorIdentifier(), parameters.subtaskIndex());
+        if (fileRestore != null) {
+            // The database is opened on the snapshot's files: the restore runs before the backend exists.
+            Map<String, RocksDBRegisteredState> restored = new LinkedHashMap<>();
+            RocksDBInstance instance;
+            try {
+                instance = fileRestore.restore(directory, settings, restored);
+            } catch (IOException | RuntimeException e) {
+                try {
+                    directory.delete();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
+            return new RocksDBKeyedStateBackend<>(parameters, settings, instance, restored);
+        }
         RocksDBInstance instance = RocksDBInstance.open(directory, settings);
-        RocksDBKeyedStateBackend<K> backend = new RocksDBKeyedStateBackend<>(parameters, settings, instance);
+        RocksDBKeyedStateBackend<K> backend = new RocksDBKeyedStateBackend<>(parameters, settings, instance, Map.of());
         try {
             backend.restore(parameters);
         } catch (IOException | RuntimeException e) {
@@ -307,12 +352,9 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
      */
     @Override
     protected AbstractKeyedStateSnapshot takeSnapshot(KeyGroupRange range) throws IOException {
-        if (timerWrites != null) {
-            try {
-                timerWrites.flush();
-            } catch (RocksDBException e) {
-                throw RocksDBErrors.wrap("write the pending timer changes (before a snapshot) of operator", operatorName, e);
-            }
+        flushTimerWrites();
+        if (fileSnapshotRequest != null) {
+            return takeFileSnapshot(range, fileSnapshotRequest);
         }
         List<RocksDBSnapshotWriter.SnapshotState> snapshotStates = new ArrayList<>(states.size());
         for (RocksDBRegisteredState state : states.values()) {
@@ -335,6 +377,93 @@ public final class RocksDBKeyedStateBackend<K> extends AbstractKeyedStateBackend
                     + "' although its column families do not allow in-place updates");
         }
         return new RocksDBKeyedStateSnapshot(range, description, db, snapshot, dirtyValues, snapshotStates, ttlNow);
+    }
+
+    private void flushTimerWrites() throws IOException {
+        if (timerWrites != null) {
+            try {
+                timerWrites.flush();
+            } catch (RocksDBException e) {
+                throw RocksDBErrors.wrap("write the pending timer changes (before a snapshot) of operator", operatorName, e);
+            }
+        }
+    }
+
+    /**
+     * Incrementally (when {@link RocksDBSettings#INCREMENTAL_CHECKPOINTS} is on and {@code options} allow it)
+     * or as a NATIVE savepoint, the snapshot is RocksDB's own files: see {@link RocksDBIncrementalSnapshot}.
+     * Otherwise the canonical snapshot of the whole range, as {@link #snapshotSync}.
+     */
+    @Override
+    public KeyedStateSnapshot snapshotForCheckpoint(long checkpointId, CheckpointOptions options) throws IOException {
+        checkOpen();
+        RocksDBIncrementalSnapshot.Sharing sharing;
+        if (options.isSavepoint()) {
+            // Noted for every savepoint, so that its completion is not mistaken for one that subsumes checkpoints.
+            uploads.beginSavepoint(checkpointId);
+            sharing = options.getSavepointFormat() == SavepointFormatType.NATIVE
+                    ? RocksDBIncrementalSnapshot.Sharing.SELF_CONTAINED : null;
+        } else {
+            sharing = settings.incrementalCheckpoints() && options.mayBeIncremental()
+                    ? RocksDBIncrementalSnapshot.Sharing.INCREMENTAL : null;
+        }
+        if (sharing == null) {
+            return snapshotSync(keyGroupRange);
+        }
+        fileSnapshotRequest = new FileSnapshotRequest(checkpointId, sharing);
+        try {
+            return snapshotSync(keyGroupRange);
+        } finally {
+            fileSnapshotRequest = null;
+        }
+    }
+
+    /**
+     * The synchronous phase of a file-based snapshot: the value cache's dirty entries are written into
+     * RocksDB (the files must hold them; the cache's size bounds the write), then a RocksDB checkpoint
+     * flushes the memtables and hard-links the files into a folder of the working directory.
+     */
+    private AbstractKeyedStateSnapshot takeFileSnapshot(KeyGroupRange range, FileSnapshotRequest request)
+            throws IOException {
+        if (valueCache != null) {
+            valueCache.flushAll();
+        }
+        List<RocksDBSnapshotWriter.SnapshotState> snapshotStates = new ArrayList<>(states.size());
+        for (RocksDBRegisteredState state : states.values()) {
+            snapshotStates.add(RocksDBSnapshotWriter.SnapshotState.of(state));
+        }
+        Path folder = instance.directory().path().resolve(
+                "file-checkpoint-" + request.checkpointId() + "-" + (++checkpoints));
+        instance.createCheckpoint(folder);
+        boolean incremental = request.sharing() == RocksDBIncrementalSnapshot.Sharing.INCREMENTAL;
+        Map<String, RocksDBUploadTracker.UploadedFile> reusable =
+                incremental ? uploads.begin(request.checkpointId()) : Map.of();
+        String description = (incremental ? "incremental checkpoint " : "native savepoint ") + request.checkpointId()
+                + " of " + range + " of operator '" + operatorName + "'";
+        return new RocksDBIncrementalSnapshot(range, description, backendId, request.checkpointId(),
+                request.sharing(), folder, instance.columnFamilyOptions(), List.copyOf(snapshotStates),
+                ttlTimeProvider.currentTimestamp(), uploads, reusable);
+    }
+
+    /** Later incremental checkpoints may refer to the SST files checkpoint {@code checkpointId} uploaded. */
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        uploads.completed(checkpointId);
+    }
+
+    /** Checkpoint {@code checkpointId}'s uploads are never reused. */
+    @Override
+    public void notifyCheckpointAborted(long checkpointId) {
+        uploads.aborted(checkpointId);
+    }
+
+    /** The id of this backend instance in its file-based snapshots. */
+    public UUID backendIdentifier() {
+        return backendId;
+    }
+
+    RocksDBUploadTracker uploads() {
+        return uploads;
     }
 
     // ------------------------------------------------------------------ lifecycle

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.state.rocksdb;
 
+import dev.runnel.configuration.ConfigOption;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.contrib.streaming.state.RocksDBOptions;
 
@@ -19,6 +20,8 @@ import dev.runnel.contrib.streaming.state.RocksDBOptions;
  * @param inplaceUpdateSupport whether memtables update in place (resolved from
  *     {@link RocksDBOptions#INPLACE_UPDATE_SUPPORT}: {@code auto} is decided here, once); then
  *     snapshots take a checkpoint instead of a native RocksDB snapshot
+ * @param incrementalCheckpoints whether checkpoints upload only the SST files earlier completed
+ *     checkpoints have not ({@link #INCREMENTAL_CHECKPOINTS})
  */
 public record RocksDBSettings(
         String localDirectory,
@@ -31,7 +34,18 @@ public record RocksDBSettings(
         boolean useBloomFilter,
         int timerCacheSize,
         int valueCacheSize,
-        boolean inplaceUpdateSupport) {
+        boolean inplaceUpdateSupport,
+        boolean incrementalCheckpoints) {
+
+    /**
+     * Incremental checkpoints: {@code state.backend.incremental}. Kept here with the same key until the
+     * job-wide {@code CheckpointingOptions.INCREMENTAL_CHECKPOINTS} exists; both read the same setting.
+     */
+    public static final ConfigOption<Boolean> INCREMENTAL_CHECKPOINTS = ConfigOption.booleanOption(
+            "state.backend.incremental", false,
+            "Whether RocksDB checkpoints upload only the SST files no completed checkpoint of the same store "
+                    + "instance uploaded before, and refer to the earlier uploads for the rest. Savepoints are "
+                    + "always self-contained.");
 
     public RocksDBSettings {
         requirePositive(RocksDBOptions.MANAGED_MEMORY_SIZE.key(), managedMemoryBytes);
@@ -60,7 +74,8 @@ public record RocksDBSettings(
                 configuration.get(RocksDBOptions.USE_BLOOM_FILTER),
                 configuration.get(RocksDBOptions.TIMER_CACHE_SIZE),
                 configuration.get(RocksDBOptions.VALUE_CACHE_SIZE),
-                RocksDBOptions.inplaceUpdateSupport(configuration));
+                RocksDBOptions.inplaceUpdateSupport(configuration),
+                configuration.get(INCREMENTAL_CHECKPOINTS));
     }
 
     private static void requirePositive(String key, long value) {

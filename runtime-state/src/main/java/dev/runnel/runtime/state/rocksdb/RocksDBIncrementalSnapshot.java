@@ -1,0 +1,225 @@
+package dev.runnel.runtime.state.rocksdb;
+
+import dev.runnel.runtime.state.CheckpointStateOutputStream;
+import dev.runnel.runtime.state.CheckpointStreamFactory;
+import dev.runnel.runtime.state.CheckpointedStateScope;
+import dev.runnel.runtime.state.IncrementalRemoteKeyedStateHandle;
+import dev.runnel.runtime.state.IncrementalRemoteKeyedStateHandle.HandleAndLocalPath;
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyGroupRangeOffsets;
+import dev.runnel.runtime.state.KeyedStateHandle;
+import dev.runnel.runtime.state.StreamStateHandle;
+import dev.runnel.runtime.state.backend.AbstractKeyedStateSnapshot;
+import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import org.rocksdb.ColumnFamilyOptions;
+
+/**
+ * A RocksDB backend's state at one checkpoint as database files: a RocksDB checkpoint (every memtable
+ * flushed, after the pending timer writes and the value cache's dirty entries went into RocksDB, and the
+ * files hard-linked into a folder of the working directory), which {@link #materialize} uploads.
+ *
+ * <pre>
+ *   rocksdb-&lt;operator&gt;-&lt;subtask&gt;-&lt;random&gt;/           the live database
+ *     file-checkpoint-&lt;checkpoint id&gt;-&lt;n&gt;/           this snapshot's files, until uploaded or released
+ *
+ *   upload, {@link Sharing#INCREMENTAL}:     *.sst not confirmed -> SHARED stream     (sharedState)
+ *                                   *.sst confirmed     -> the earlier handle    (sharedState)
+ *                                   MANIFEST, CURRENT, OPTIONS, ... -> EXCLUSIVE (privateState)
+ *                                   meta data ({@link RocksDBCheckpointMeta}) -> EXCLUSIVE
+ *   upload, {@link Sharing#SELF_CONTAINED} (NATIVE savepoint): every file EXCLUSIVE (privateState), nothing reused
+ * </pre>
+ *
+ * <p>The SST files an incremental checkpoint may refer to instead of uploading are those of the latest
+ * checkpoint the backend knew completed when the synchronous phase ran ({@link RocksDBUploadTracker}); an
+ * SST file's name identifies its content within one database, as RocksDB never reuses a file number.
+ * When the upload fails, the files it uploaded are deleted again (reused ones are left alone).
+ *
+ * <p>{@link #writeTo} writes the canonical format from the same files instead, as
+ * {@link RocksDBCheckpointSnapshot} does, so the snapshot serves either way (once).
+ *
+ * <p>Uploaded or written by any one thread; the folder is deleted once that ends or on release. The
+ * column family options belong to the backend, whose close releases pending snapshots and waits for a
+ * running upload to stop before it frees them.
+ */
+final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
+
+    /** How the files are owned. */
+    enum Sharing {
+        /** New SST files shared with later checkpoints, confirmed ones reused. */
+        INCREMENTAL,
+        /** Every file belongs to this snapshot alone (a NATIVE savepoint). */
+        SELF_CONTAINED
+    }
+
+    private static final int COPY_BUFFER_BYTES = 64 << 10;
+
+    private final UUID backendId;
+    private final long checkpointId;
+    private final Sharing sharing;
+    private final Path checkpoint;
+    private final ColumnFamilyOptions columnFamilyOptions;
+    private final List<RocksDBSnapshotWriter.SnapshotState> states;
+    private final long ttlNow;
+    private final RocksDBUploadTracker tracker;
+    /** The confirmed uploads when the sync phase ran; empty when self-contained. */
+    private final Map<String, RocksDBUploadTracker.UploadedFile> reusable;
+
+    /** Set by {@link #materialize} before it calls {@link #writeTo}; null for a canonical write. */
+    private CheckpointStreamFactory uploadTarget;
+    private IncrementalRemoteKeyedStateHandle result;
+
+    RocksDBIncrementalSnapshot(KeyGroupRange range, String description, UUID backendId, long checkpointId,
+            Sharing sharing, Path checkpoint, ColumnFamilyOptions columnFamilyOptions,
+            List<RocksDBSnapshotWriter.SnapshotState> states, long ttlNow, RocksDBUploadTracker tracker,
+            Map<String, RocksDBUploadTracker.UploadedFile> reusable) {
+        super(range, description);
+        this.backendId = backendId;
+        this.checkpointId = checkpointId;
+        this.sharing = sharing;
+        this.checkpoint = checkpoint;
+        this.columnFamilyOptions = columnFamilyOptions;
+        this.states = states;
+        this.ttlNow = ttlNow;
+        this.tracker = tracker;
+        this.reusable = sharing == Sharing.INCREMENTAL ? reusable : Map.of();
+    }
+
+    /** The checkpoint's folder; for tests. */
+    Path checkpointPath() {
+        return checkpoint;
+    }
+
+    /**
+     * Uploads the files through {@code streams} and returns the {@link IncrementalRemoteKeyedStateHandle}
+     * of them; then deletes the local folder, whether the upload succeeded or not.
+     *
+     * @throws IOException if reading or uploading fails, or the snapshot was released (before or during)
+     */
+    @Override
+    public KeyedStateHandle materialize(CheckpointStreamFactory streams) throws IOException {
+        uploadTarget = Objects.requireNonNull(streams, "streams");
+        // writeTo gives the upload the snapshot's life cycle: once only, stopped by a release, folder freed.
+        writeTo(OutputStream.nullOutputStream());
+        return result;
+    }
+
+    @Override
+    protected KeyGroupRangeOffsets write(OutputStream out) throws IOException {
+        if (uploadTarget == null) {
+            return RocksDBCheckpointSnapshot.writeCanonical(checkpoint, columnFamilyOptions,
+                    RocksDBCheckpointSnapshot.namesOf(states), RocksDBDirtyValues.NONE, states, ttlNow,
+                    getKeyGroupRange(), toString(), this::checkNotReleased, out);
+        }
+        result = upload(uploadTarget);
+        return new KeyGroupRangeOffsets(getKeyGroupRange());
+    }
+
+    private IncrementalRemoteKeyedStateHandle upload(CheckpointStreamFactory streams) throws IOException {
+        boolean incremental = sharing == Sharing.INCREMENTAL;
+        List<HandleAndLocalPath> shared = new ArrayList<>();
+        List<HandleAndLocalPath> exclusive = new ArrayList<>();
+        Map<String, RocksDBUploadTracker.UploadedFile> sstFiles = new HashMap<>();
+        Map<String, RocksDBCheckpointMeta.FileInfo> infos = new HashMap<>();
+        List<StreamStateHandle> uploadedHere = new ArrayList<>();
+        try {
+            for (Path file : listFiles()) {
+                checkNotReleased();
+                String name = file.getFileName().toString();
+                boolean sst = name.endsWith(".sst");
+                RocksDBUploadTracker.UploadedFile uploaded = sst ? reusable.get(name) : null;
+                if (uploaded == null || uploaded.size() != Files.size(file)) {
+                    uploaded = uploadFile(file, incremental && sst
+                            ? CheckpointedStateScope.SHARED : CheckpointedStateScope.EXCLUSIVE);
+                    uploadedHere.add(uploaded.handle());
+                }
+                infos.put(name, new RocksDBCheckpointMeta.FileInfo(uploaded.size(), uploaded.crc()));
+                if (incremental && sst) {
+                    shared.add(new HandleAndLocalPath(name, uploaded.handle()));
+                    sstFiles.put(name, uploaded);
+                } else {
+                    exclusive.add(new HandleAndLocalPath(name, uploaded.handle()));
+                }
+            }
+            List<StateMetaInfo> metaInfos = states.stream().map(RocksDBSnapshotWriter.SnapshotState::metaInfo).toList();
+            StreamStateHandle meta;
+            try (CheckpointStateOutputStream out = streams.createCheckpointStateOutputStream(
+                    CheckpointedStateScope.EXCLUSIVE)) {
+                new RocksDBCheckpointMeta(getKeyGroupRange(), metaInfos, infos).writeTo(out);
+                meta = out.closeAndGetHandle();
+            }
+            uploadedHere.add(meta);
+            checkNotReleased();
+            if (incremental) {
+                tracker.uploaded(checkpointId, sstFiles);
+            }
+            return new IncrementalRemoteKeyedStateHandle(backendId, getKeyGroupRange(), checkpointId, shared,
+                    exclusive, meta);
+        } catch (IOException | RuntimeException e) {
+            for (StreamStateHandle handle : uploadedHere) {
+                try {
+                    handle.discardState();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private List<Path> listFiles() throws IOException {
+        try (Stream<Path> files = Files.list(checkpoint)) {
+            return files.filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+
+    /** Copies {@code file} into a new stream of {@code scope}, checksumming it on the way. */
+    private RocksDBUploadTracker.UploadedFile uploadFile(Path file, CheckpointedStateScope scope) throws IOException {
+        CRC32C crc = new CRC32C();
+        byte[] buffer = new byte[COPY_BUFFER_BYTES];
+        long size = 0;
+        try (InputStream in = Files.newInputStream(file);
+                CheckpointStateOutputStream out = streams(scope)) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                checkNotReleased();
+                crc.update(buffer, 0, n);
+                out.write(buffer, 0, n);
+                size += n;
+            }
+            return new RocksDBUploadTracker.UploadedFile(out.closeAndGetHandle(), size, (int) crc.getValue());
+        } catch (IOException e) {
+            throw new IOException(String.format("Could not upload file %s of the %s: %s", file.getFileName(), this,
+                    e.getMessage()), e);
+        }
+    }
+
+    private CheckpointStateOutputStream streams(CheckpointedStateScope scope) throws IOException {
+        return uploadTarget.createCheckpointStateOutputStream(scope);
+    }
+
+    /**
+     * Deletes the checkpoint's folder. If that fails the backend's close removes it with the working
+     * directory; nothing in it is used again.
+     */
+    @Override
+    protected void free() {
+        try {
+            RocksDBWorkingDirectory.deleteTree(checkpoint);
+        } catch (IOException ignored) {
+            // see above
+        }
+    }
+}
