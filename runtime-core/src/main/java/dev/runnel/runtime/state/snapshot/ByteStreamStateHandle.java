@@ -55,6 +55,18 @@ public final class ByteStreamStateHandle implements StreamStateHandle {
     @Override
     public void discardState() {}
 
+    /** Equal when name and bytes are equal (a value, like a loaded copy of the same inline state). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ByteStreamStateHandle other && name.equals(other.name)
+                && java.util.Arrays.equals(data, other.data);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + java.util.Arrays.hashCode(data);
+    }
+
     @Override
     public String toString() {
         return "ByteStreamStateHandle{" + describe() + '}';
