@@ -32,6 +32,11 @@ public final class ByteStreamStateHandle implements StreamStateHandle {
         this.data = Objects.requireNonNull(data, "data");
     }
 
+    /** The name given when the handle was made (kept with the bytes in checkpoint metadata). */
+    public String getName() {
+        return name;
+    }
+
     /** The snapshot bytes; do not modify. */
     public byte[] getData() {
         return data;
