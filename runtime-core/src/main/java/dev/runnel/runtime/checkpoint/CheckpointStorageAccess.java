@@ -23,7 +23,8 @@ public interface CheckpointStorageAccess {
      * file) and checks that every file it refers to exists.
      *
      * @throws IOException naming the file and what is wrong with it (missing, truncated, wrong magic
-     *     number, unknown version, a state file gone)
+     *     number, unknown version, checksum mismatch, unknown handle type, a state file gone or shorter than
+     *     recorded)
      */
     CompletedCheckpoint loadCheckpoint(String pointer) throws IOException;
 

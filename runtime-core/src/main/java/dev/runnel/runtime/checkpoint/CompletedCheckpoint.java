@@ -1,5 +1,7 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.state.SharedStateRegistry;
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.Map;
@@ -9,7 +11,19 @@ import java.util.TreeMap;
 /**
  * A checkpoint every task acknowledged: the state of every operator, by operator id, and where its metadata
  * lives ({@link #getExternalPointer()}, the {@code chk-N} or savepoint folder). This is what the
- * {@code _metadata} file holds and what a restore reads. Immutable.
+ * {@code _metadata} file holds and what a restore reads. Immutable, apart from the one step that makes its
+ * incremental handles refer to the shared state registry's copies.
+ *
+ * <p>Completing a checkpoint, in this order:
+ * <ol>
+ *   <li>build the {@code CompletedCheckpoint} with the location's {@code getExternalPointer()};
+ *   <li>{@link #registerSharedStates registerSharedStates}{@code (store.getSharedStateRegistry())}: shared
+ *       files uploaded twice are swapped for the registry's copy (and the second upload deleted);
+ *   <li>{@code location.writeMetadata(checkpoint)}: the file now names only files that stay;
+ *   <li>{@code store.addCheckpointAndSubsumeOldestOne(checkpoint)}.
+ * </ol>
+ * Writing the metadata before step 2 could record a file the registry then deletes; the store's add refuses
+ * such a checkpoint (see {@code DefaultCompletedCheckpointStore}).
  */
 public final class CompletedCheckpoint implements Serializable {
 
@@ -62,6 +76,42 @@ public final class CompletedCheckpoint implements Serializable {
     /** The folder of the checkpoint (it holds {@code _metadata}). */
     public String getExternalPointer() {
         return externalPointer;
+    }
+
+    /**
+     * Registers the shared state of every operator with {@code registry} under this checkpoint's id, and
+     * makes the handles refer to the registry's copies. Call before writing the metadata; idempotent.
+     */
+    public void registerSharedStates(SharedStateRegistry registry) {
+        for (OperatorState state : operatorStates.values()) {
+            state.registerSharedStates(registry, checkpointId);
+        }
+    }
+
+    /**
+     * Deletes the state this checkpoint owns exclusively (not its shared files, and not its folder, which
+     * is the storage's). Tries every handle; throws the first failure with the others suppressed.
+     */
+    public void discardExclusiveState() throws IOException {
+        IOException failure = null;
+        for (OperatorState state : operatorStates.values()) {
+            try {
+                state.discardState();
+            } catch (IOException e) {
+                failure = addFailure(failure, e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    static IOException addFailure(IOException first, IOException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
     }
 
     public long getStateSize() {

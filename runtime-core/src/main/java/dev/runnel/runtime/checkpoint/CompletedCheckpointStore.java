@@ -12,7 +12,11 @@ import java.util.List;
  */
 public interface CompletedCheckpointStore {
 
-    /** Adds a checkpoint whose metadata is written; returns the checkpoints it subsumed (already deleted). */
+    /**
+     * Adds a checkpoint whose metadata is written and whose shared state was registered with
+     * {@link #getSharedStateRegistry()} before that ({@link CompletedCheckpoint#registerSharedStates}); returns
+     * the checkpoints it subsumed (already deleted).
+     */
     List<CompletedCheckpoint> addCheckpointAndSubsumeOldestOne(CompletedCheckpoint checkpoint) throws IOException;
 
     /** The newest retained checkpoint, or null. */

@@ -1,6 +1,8 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.state.SharedStateRegistry;
 import dev.runnel.runtime.state.StreamStateHandle;
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.Objects;
@@ -64,6 +66,35 @@ public final class OperatorState implements Serializable {
     /** The coordinator's serialized state, or null. */
     public StreamStateHandle getCoordinatorState() {
         return coordinatorState;
+    }
+
+    /** Registers the shared state of every subtask for checkpoint {@code checkpointId}. */
+    public void registerSharedStates(SharedStateRegistry registry, long checkpointId) {
+        for (OperatorSubtaskState state : subtaskStates.values()) {
+            state.registerSharedStates(registry, checkpointId);
+        }
+    }
+
+    /** Deletes the exclusive state of every subtask and the coordinator's; tries all, throws the first failure. */
+    public void discardState() throws IOException {
+        IOException failure = null;
+        for (OperatorSubtaskState state : subtaskStates.values()) {
+            try {
+                state.discardState();
+            } catch (IOException e) {
+                failure = CompletedCheckpoint.addFailure(failure, e);
+            }
+        }
+        if (coordinatorState != null) {
+            try {
+                coordinatorState.discardState();
+            } catch (IOException e) {
+                failure = CompletedCheckpoint.addFailure(failure, e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     public long getStateSize() {

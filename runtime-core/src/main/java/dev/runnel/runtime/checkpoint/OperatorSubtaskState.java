@@ -2,6 +2,8 @@ package dev.runnel.runtime.checkpoint;
 
 import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.OperatorStateHandle;
+import dev.runnel.runtime.state.SharedStateRegistry;
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.List;
 
@@ -21,6 +23,41 @@ public record OperatorSubtaskState(List<KeyedStateHandle> managedKeyedState,
 
     public boolean isEmpty() {
         return managedKeyedState.isEmpty() && managedOperatorState.isEmpty();
+    }
+
+    /**
+     * Registers the shared files of this subtask's incremental keyed snapshots for checkpoint
+     * {@code checkpointId} (see {@link SharedStateRegistry}: before the metadata is written).
+     */
+    public void registerSharedStates(SharedStateRegistry registry, long checkpointId) {
+        for (KeyedStateHandle handle : managedKeyedState) {
+            handle.registerSharedStates(registry, checkpointId);
+        }
+    }
+
+    /**
+     * Deletes what this subtask's handles own exclusively (shared files stay, they are the registry's).
+     * Tries every handle; the first failure is thrown with the others suppressed.
+     */
+    public void discardState() throws IOException {
+        IOException failure = null;
+        for (KeyedStateHandle handle : managedKeyedState) {
+            try {
+                handle.discardState();
+            } catch (IOException e) {
+                failure = CompletedCheckpoint.addFailure(failure, e);
+            }
+        }
+        for (OperatorStateHandle handle : managedOperatorState) {
+            try {
+                handle.discardState();
+            } catch (IOException e) {
+                failure = CompletedCheckpoint.addFailure(failure, e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     public long getStateSize() {

@@ -2,7 +2,6 @@ package dev.runnel.runtime.state;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -30,7 +29,9 @@ public final class IncrementalRemoteKeyedStateHandle implements KeyedStateHandle
     private final UUID backendIdentifier;
     private final KeyGroupRange keyGroupRange;
     private final long checkpointId;
-    private final List<HandleAndLocalPath> sharedState;
+    // Replaced as a whole (never changed in place) so that readers on other threads see either the
+    // uploaded handles or the registry's, never a list half way through registration.
+    private volatile List<HandleAndLocalPath> sharedState;
     private final List<HandleAndLocalPath> privateState;
     private final StreamStateHandle metaStateHandle;
 
@@ -40,7 +41,7 @@ public final class IncrementalRemoteKeyedStateHandle implements KeyedStateHandle
         this.backendIdentifier = Objects.requireNonNull(backendIdentifier, "backendIdentifier");
         this.keyGroupRange = Objects.requireNonNull(keyGroupRange, "keyGroupRange");
         this.checkpointId = checkpointId;
-        this.sharedState = new ArrayList<>(sharedState);
+        this.sharedState = List.copyOf(sharedState);
         this.privateState = List.copyOf(privateState);
         this.metaStateHandle = Objects.requireNonNull(metaStateHandle, "metaStateHandle");
     }
@@ -55,7 +56,7 @@ public final class IncrementalRemoteKeyedStateHandle implements KeyedStateHandle
 
     /** The SST files, shared with other checkpoints of the same store instance. */
     public List<HandleAndLocalPath> getSharedState() {
-        return Collections.unmodifiableList(sharedState);
+        return sharedState;
     }
 
     /** The files only this checkpoint has. */
@@ -78,15 +79,15 @@ public final class IncrementalRemoteKeyedStateHandle implements KeyedStateHandle
      * from this handle's own id when a later checkpoint restores from it) and refers from now on to the
      * handles the registry keeps.
      */
+    @Override
     public synchronized void registerSharedStates(SharedStateRegistry registry, long checkpointId) {
-        for (int i = 0; i < sharedState.size(); i++) {
-            HandleAndLocalPath file = sharedState.get(i);
+        List<HandleAndLocalPath> registered = new ArrayList<>(sharedState.size());
+        for (HandleAndLocalPath file : sharedState) {
             StreamStateHandle kept = registry.registerReference(registryKey(file.localPath()), file.handle(),
                     checkpointId);
-            if (kept != file.handle()) {
-                sharedState.set(i, new HandleAndLocalPath(file.localPath(), kept));
-            }
+            registered.add(kept == file.handle() ? file : new HandleAndLocalPath(file.localPath(), kept));
         }
+        sharedState = List.copyOf(registered);
     }
 
     @Override

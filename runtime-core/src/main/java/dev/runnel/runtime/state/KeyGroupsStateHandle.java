@@ -69,6 +69,17 @@ public final class KeyGroupsStateHandle implements KeyedStateHandle {
     }
 
     @Override
+    public boolean equals(Object o) {
+        return o instanceof KeyGroupsStateHandle other && offsets.equals(other.offsets)
+                && delegate.equals(other.delegate);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * offsets.hashCode() + delegate.hashCode();
+    }
+
+    @Override
     public String toString() {
         return "KeyGroupsStateHandle{" + delegate.describe() + ", " + offsets.getKeyGroupRange() + '}';
     }

@@ -24,6 +24,13 @@ public interface KeyedStateHandle extends Serializable {
     String describe();
 
     /**
+     * Registers the state this handle shares with other checkpoints under checkpoint {@code checkpointId}
+     * and refers from then on to the registry's copies. Nothing to do for a handle that shares nothing
+     * (the default); see {@link SharedStateRegistry} for when this is called.
+     */
+    default void registerSharedStates(SharedStateRegistry registry, long checkpointId) {}
+
+    /**
      * Deletes what this handle alone owns. Files shared between checkpoints (incremental RocksDB) are
      * not deleted here but by the shared state registry once no retained checkpoint uses them.
      */

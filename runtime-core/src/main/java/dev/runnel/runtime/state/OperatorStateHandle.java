@@ -23,7 +23,30 @@ public interface OperatorStateHandle extends Serializable {
     }
 
     /** Where the elements of one state start in the blob, and how they are distributed. */
-    record StateMetaInfo(long[] offsets, Mode distributionMode) implements Serializable {}
+    record StateMetaInfo(long[] offsets, Mode distributionMode) implements Serializable {
+
+        public StateMetaInfo {
+            java.util.Objects.requireNonNull(offsets, "offsets");
+            java.util.Objects.requireNonNull(distributionMode, "distributionMode");
+        }
+
+        // A record compares arrays by identity; two infos with the same offsets are the same value.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof StateMetaInfo other && distributionMode == other.distributionMode
+                    && java.util.Arrays.equals(offsets, other.offsets);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * distributionMode.hashCode() + java.util.Arrays.hashCode(offsets);
+        }
+
+        @Override
+        public String toString() {
+            return distributionMode + java.util.Arrays.toString(offsets);
+        }
+    }
 
     /** Each state's name with the offsets of its elements. */
     Map<String, StateMetaInfo> getStateNameToPartitionOffsets();

@@ -28,6 +28,18 @@ public final class OperatorStreamStateHandle implements OperatorStateHandle {
     }
 
     @Override
+    public boolean equals(Object o) {
+        return o instanceof OperatorStreamStateHandle other
+                && stateNameToPartitionOffsets.equals(other.stateNameToPartitionOffsets)
+                && delegate.equals(other.delegate);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * stateNameToPartitionOffsets.hashCode() + delegate.hashCode();
+    }
+
+    @Override
     public String toString() {
         return "OperatorStreamStateHandle{" + delegate.describe() + ", states " + stateNameToPartitionOffsets.keySet()
                 + '}';

@@ -32,6 +32,11 @@ public final class ByteStreamStateHandle implements StreamStateHandle {
         this.data = Objects.requireNonNull(data, "data");
     }
 
+    /** The name given when the handle was made (kept with the bytes in checkpoint metadata). */
+    public String getName() {
+        return name;
+    }
+
     /** The snapshot bytes; do not modify. */
     public byte[] getData() {
         return data;
@@ -54,6 +59,18 @@ public final class ByteStreamStateHandle implements StreamStateHandle {
 
     @Override
     public void discardState() {}
+
+    /** Equal when name and bytes are equal (a value, like a loaded copy of the same inline state). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ByteStreamStateHandle other && name.equals(other.name)
+                && java.util.Arrays.equals(data, other.data);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + java.util.Arrays.hashCode(data);
+    }
 
     @Override
     public String toString() {

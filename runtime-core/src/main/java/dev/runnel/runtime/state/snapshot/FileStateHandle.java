@@ -58,6 +58,21 @@ public final class FileStateHandle implements StreamStateHandle {
         Files.deleteIfExists(getFilePath());
     }
 
+    /**
+     * Equal when both name the same file with the same recorded size: a checkpoint loaded again from its
+     * metadata yields new handle objects for the same files, and the shared state registry must treat them
+     * as the piece it already holds rather than as a second upload to delete.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FileStateHandle other && path.equals(other.path) && stateSize == other.stateSize;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * path.hashCode() + Long.hashCode(stateSize);
+    }
+
     @Override
     public String toString() {
         return "FileStateHandle{" + path + ", " + stateSize + " bytes}";
