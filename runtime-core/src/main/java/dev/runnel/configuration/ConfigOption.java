@@ -152,11 +152,6 @@ public final class ConfigOption<T> {
         return new ConfigOption<>(key, defaultValue, description, parser, formatter, all);
     }
 
-    /** Parses {@code text} read under this option's own key. */
-    T parse(String text) {
-        return parse(text, key);
-    }
-
     /** Parses {@code text} read under {@code usedKey}; a malformed value fails naming that key and the text. */
     T parse(String text, String usedKey) {
         try {

@@ -3,6 +3,8 @@ package dev.runnel.streaming.api.environment;
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.JobExecutionResult;
 import dev.runnel.api.common.RuntimeExecutionMode;
+import dev.runnel.api.common.restartstrategy.RestartStrategies;
+import dev.runnel.configuration.CheckpointingOptions;
 import dev.runnel.configuration.ExecutionOptions;
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
 import dev.runnel.api.common.typeinfo.TypeInformation;
@@ -16,8 +18,10 @@ import dev.runnel.api.java.typeutils.ResultTypeQueryable;
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.CoreOptions;
+import dev.runnel.core.execution.CheckpointingMode;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.core.execution.JobExecutionException;
+import dev.runnel.core.fs.Path;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.minicluster.EmbeddedRuntime;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
@@ -34,6 +38,7 @@ import dev.runnel.streaming.api.graph.StreamingJobGraphGenerator;
 import dev.runnel.streaming.api.transformations.Transformation;
 import dev.runnel.streaming.runtime.source.SourceOperator;
 import dev.runnel.streaming.api.transformations.PhysicalTransformation;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -81,7 +86,8 @@ public class StreamExecutionEnvironment {
     private long bufferTimeout = DEFAULT_BUFFER_TIMEOUT_MS;
     private boolean chainingEnabled = true;
     private StateBackend stateBackend;
-    private long checkpointInterval = -1;
+    /** A view of {@link #configuration}: checkpoint settings live only there, so the job graph carries them. */
+    private final CheckpointConfig checkpointConfig;
     private int nextId;
 
     /** Set while a test cluster is the context (see {@link #initializeContextEnvironment}). */
@@ -89,6 +95,7 @@ public class StreamExecutionEnvironment {
 
     protected StreamExecutionEnvironment(Configuration configuration, int parallelism) {
         this.configuration = configuration.copy();
+        this.checkpointConfig = new CheckpointConfig(this.configuration);
         setParallelism(parallelism);
     }
 
@@ -239,23 +246,128 @@ public class StreamExecutionEnvironment {
     }
 
     /**
-     * Asks for periodic checkpoints. This version of Runnel does not take checkpoints yet: the
-     * interval is recorded and the job runs without them (a warning says so). The interval also goes
-     * into the job's configuration as {@code execution.checkpointing.interval}, as in Flink, where
-     * state backends see it (the RocksDB store then keeps native snapshots cheap, see
-     * {@code state.backend.rocksdb.memtable.inplace-update-support}).
+     * Asks for periodic checkpoints every {@code intervalMillis} (at least 10 ms). This version of Runnel
+     * does not take checkpoints yet: the job runs without them (a warning says so). The interval goes into
+     * the job's configuration as {@code execution.checkpointing.interval}, as in Flink, where the engine and
+     * the state backends see it (the RocksDB store then keeps native snapshots cheap, see
+     * {@code state.backend.rocksdb.memtable.inplace-update-support}). The same as
+     * {@code getCheckpointConfig().setCheckpointInterval(intervalMillis)}.
      */
     public StreamExecutionEnvironment enableCheckpointing(long intervalMillis) {
-        if (intervalMillis <= 0) {
-            throw new IllegalArgumentException("The checkpoint interval must be positive, was " + intervalMillis);
-        }
-        this.checkpointInterval = intervalMillis;
-        configuration.setString("execution.checkpointing.interval", intervalMillis + " ms");
+        checkpointConfig.setCheckpointInterval(intervalMillis);
         return this;
     }
 
+    /** Like {@link #enableCheckpointing(long)}, with the consistency of the checkpoints. */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis, CheckpointingMode mode) {
+        checkpointConfig.setCheckpointingConsistencyMode(mode);
+        checkpointConfig.setCheckpointInterval(intervalMillis);
+        return this;
+    }
+
+    /** @deprecated use {@link #enableCheckpointing(long, CheckpointingMode)} with Flink 1.20's mode. */
+    @Deprecated
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis,
+            dev.runnel.streaming.api.CheckpointingMode mode) {
+        checkpointConfig.setCheckpointingMode(mode);
+        checkpointConfig.setCheckpointInterval(intervalMillis);
+        return this;
+    }
+
+    /** The job's checkpoint settings, read from and written to {@link #getConfiguration()}. */
+    public CheckpointConfig getCheckpointConfig() {
+        return checkpointConfig;
+    }
+
+    /** Milliseconds between checkpoints; -1 when checkpointing is disabled. */
     public long getCheckpointInterval() {
-        return checkpointInterval;
+        return checkpointConfig.getCheckpointInterval();
+    }
+
+    public CheckpointingMode getCheckpointingConsistencyMode() {
+        return checkpointConfig.getCheckpointingConsistencyMode();
+    }
+
+    /** @deprecated use {@link #getCheckpointingConsistencyMode()}. */
+    @Deprecated
+    public dev.runnel.streaming.api.CheckpointingMode getCheckpointingMode() {
+        return checkpointConfig.getCheckpointingMode();
+    }
+
+    /**
+     * How the job restarts after a failure; writes the {@code restart-strategy.*} keys into the job's
+     * configuration, replacing any there. Without a strategy, a job that checkpoints restarts with
+     * exponential delay and one that does not fails on its first failure (Flink's rule).
+     *
+     * @deprecated as in Flink 1.20, set {@link dev.runnel.configuration.RestartStrategyOptions} in the
+     *     configuration instead; kept because most jobs still call it
+     */
+    @Deprecated
+    public void setRestartStrategy(RestartStrategies.RestartStrategyConfiguration restartStrategyConfiguration) {
+        Objects.requireNonNull(restartStrategyConfiguration, "restartStrategyConfiguration").writeTo(configuration);
+    }
+
+    /**
+     * The restart strategy the job's configuration names, or {@link RestartStrategies#fallBackRestart()}
+     * when it names none.
+     *
+     * @deprecated see {@link #setRestartStrategy}
+     */
+    @Deprecated
+    public RestartStrategies.RestartStrategyConfiguration getRestartStrategy() {
+        return RestartStrategies.fromConfiguration(configuration).orElseGet(RestartStrategies::fallBackRestart);
+    }
+
+    /**
+     * The directory savepoints of this job go to when none is given
+     * ({@code execution.checkpointing.savepoint-dir}).
+     *
+     * @deprecated as in Flink 1.20, set {@link CheckpointingOptions#SAVEPOINT_DIRECTORY} instead
+     */
+    @Deprecated
+    public StreamExecutionEnvironment setDefaultSavepointDirectory(String savepointDirectory) {
+        Objects.requireNonNull(savepointDirectory, "savepointDirectory");
+        configuration.set(CheckpointingOptions.SAVEPOINT_DIRECTORY, savepointDirectory);
+        return this;
+    }
+
+    /** @deprecated see {@link #setDefaultSavepointDirectory(String)}. */
+    @Deprecated
+    public StreamExecutionEnvironment setDefaultSavepointDirectory(URI savepointDirectory) {
+        return setDefaultSavepointDirectory(Objects.requireNonNull(savepointDirectory, "savepointDirectory")
+                .toString());
+    }
+
+    /** @deprecated see {@link #setDefaultSavepointDirectory(String)}. */
+    @Deprecated
+    public StreamExecutionEnvironment setDefaultSavepointDirectory(Path savepointDirectory) {
+        return setDefaultSavepointDirectory(Objects.requireNonNull(savepointDirectory, "savepointDirectory")
+                .toUri());
+    }
+
+    /** The default savepoint directory, or null if none is configured. */
+    public Path getDefaultSavepointDirectory() {
+        String dir = configuration.get(CheckpointingOptions.SAVEPOINT_DIRECTORY);
+        return dir == null ? null : new Path(dir);
+    }
+
+    /**
+     * Applies {@code configuration} to this environment, as Flink's {@code configure}: every key it sets is
+     * taken over into the job's configuration (checkpointing, restart strategy, state backend, runtime mode,
+     * ...), replacing the value there, and {@code parallelism.default} also becomes the environment's
+     * parallelism. Keys it does not set are left as they are.
+     */
+    public void configure(Configuration configuration) {
+        Objects.requireNonNull(configuration, "configuration");
+        this.configuration.addAll(configuration);
+        if (configuration.contains(CoreOptions.DEFAULT_PARALLELISM)) {
+            setParallelism(configuration.get(CoreOptions.DEFAULT_PARALLELISM));
+        }
+    }
+
+    /** Like {@link #configure(Configuration)}; Runnel loads no classes by name from configuration. */
+    public void configure(Configuration configuration, ClassLoader classLoader) {
+        configure(configuration);
     }
 
     // ------------------------------------------------------------------ sources
@@ -506,9 +618,10 @@ public class StreamExecutionEnvironment {
     }
 
     private JobClient submit(JobGraph jobGraph) {
-        if (checkpointInterval > 0) {
+        if (checkpointConfig.isCheckpointingEnabled()) {
             LOG.warn("Checkpointing was enabled (every {} ms), but this version of Runnel does not take checkpoints "
-                    + "yet; job '{}' runs without them.", checkpointInterval, jobGraph.getJobName());
+                    + "yet; job '{}' runs without them.", checkpointConfig.getCheckpointInterval(),
+                    jobGraph.getJobName());
         }
         return EmbeddedRuntime.submit(jobGraph, configuration);
     }

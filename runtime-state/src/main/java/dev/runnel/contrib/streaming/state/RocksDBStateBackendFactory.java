@@ -5,8 +5,8 @@ import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.runtime.state.StateBackendFactory;
 
 /**
- * Makes {@code state.backend: rocksdb} select {@link EmbeddedRocksDBStateBackend}; found through
- * {@link java.util.ServiceLoader}. Stateless.
+ * Makes {@code state.backend.type: rocksdb} (Flink's key; the older {@code state.backend: rocksdb} works
+ * too) select {@link EmbeddedRocksDBStateBackend}; found through {@link java.util.ServiceLoader}. Stateless.
  */
 public final class RocksDBStateBackendFactory implements StateBackendFactory {
 

@@ -5,8 +5,10 @@ import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.runtime.state.StateBackendFactory;
 
 /**
- * Makes the heap store available as {@code state.backend: heap}; registered for
- * {@link java.util.ServiceLoader} in {@code META-INF/services}. Stateless; thread-safe.
+ * Makes the heap store available as Flink's {@code state.backend.type: hashmap} (Runnel's older
+ * {@code state.backend: heap} works too; both resolve to this factory's name {@code heap}, see
+ * {@link StateBackendFactory#STATE_BACKEND}); registered for {@link java.util.ServiceLoader} in
+ * {@code META-INF/services}. Stateless; thread-safe.
  */
 public final class HeapStateBackendFactory implements StateBackendFactory {
 
