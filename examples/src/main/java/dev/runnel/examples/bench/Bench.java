@@ -75,8 +75,10 @@ public final class Bench {
             case "wordcount-heap", "w1" -> 20_000_000L;
             case "wordcount-rocksdb", "w2" -> 5_000_000L;
             case "window", "w3" -> 10_000_000L;
+            case "checkpoint", "w4" -> 20_000_000L;
             default -> {
-                System.err.println("unknown workload '" + args[0] + "'; use wordcount-heap, wordcount-rocksdb or window");
+                System.err.println("unknown workload '" + args[0]
+                        + "'; use wordcount-heap, wordcount-rocksdb, window or checkpoint");
                 System.exit(2);
                 yield 0;
             }
@@ -122,8 +124,17 @@ public final class Bench {
     static int run(String workload, long n, boolean objectReuse, boolean verify, Configuration conf) throws Exception {
         boolean window = workload.equals("window") || workload.equals("w3");
         boolean rocksdb = workload.equals("wordcount-rocksdb") || workload.equals("w2");
-        String label = window ? "window" : rocksdb ? "wordcount-rocksdb" : "wordcount-heap";
+        boolean checkpointing = workload.equals("checkpoint") || workload.equals("w4");
+        String label = window ? "window" : rocksdb ? "wordcount-rocksdb" : checkpointing ? "checkpoint" : "wordcount-heap";
         conf.set(StateBackendFactory.STATE_BACKEND, rocksdb ? "rocksdb" : "heap");
+        java.nio.file.Path checkpointDir = null;
+        if (checkpointing) {
+            // W4: W1 with aligned exactly-once checkpoints every second into a fresh folder, as the peer does.
+            checkpointDir = java.nio.file.Files.createTempDirectory("runnel-bench-checkpoints-");
+            conf.setString("execution.checkpointing.interval", "1 s");
+            conf.setString("execution.checkpointing.mode", "EXACTLY_ONCE");
+            conf.setString("state.checkpoints.dir", checkpointDir.toUri().toString());
+        }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(PARALLELISM);
         if (objectReuse) {
@@ -137,6 +148,7 @@ public final class Bench {
         System.out.printf("INFO runtime=runnel workload=%s N=%d parallelism=%d state_backend=%s object_reuse=%s conf=%s java=%s%n",
                 label, n, PARALLELISM, rocksdb ? "rocksdb" : "heap", objectReuse, conf, System.getProperty("java.version"));
         XorShiftSource.EMITTED.set(0);
+        XorShiftSource.COMPLETED_CHECKPOINTS.set(0);
         long t0 = System.nanoTime();
         JobExecutionResult result = env.execute("bench-" + label);
         long elapsed = System.nanoTime() - t0;
@@ -179,9 +191,24 @@ public final class Bench {
             System.out.println("ERROR result verification failed");
         }
         double seconds = elapsed / 1e9;
-        System.out.printf(Locale.ROOT, "RESULT workload=%s records=%d seconds=%.3f records_per_s=%.0f checksum=%s%n",
-                label, records, seconds, records / seconds, Checksums.hex(hash));
+        String extra = "";
+        if (checkpointing) {
+            long checkpoints = XorShiftSource.COMPLETED_CHECKPOINTS.get();
+            System.out.printf(Locale.ROOT, "INFO completed_checkpoints=%d checkpoints_per_s=%.3f%n", checkpoints,
+                    checkpoints / seconds);
+            extra = " checkpoints=" + checkpoints;
+            deleteQuietly(checkpointDir);
+        }
+        System.out.printf(Locale.ROOT, "RESULT workload=%s records=%d seconds=%.3f records_per_s=%.0f checksum=%s%s%n",
+                label, records, seconds, records / seconds, Checksums.hex(hash), extra);
         return ok ? 0 : 1;
+    }
+
+    private static void deleteQuietly(java.nio.file.Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).map(java.nio.file.Path::toFile)
+                    .forEach(java.io.File::delete);
+        }
     }
 
     // ------------------------------------------------------------------ W1 / W2

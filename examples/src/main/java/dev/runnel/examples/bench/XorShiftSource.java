@@ -39,6 +39,9 @@ public final class XorShiftSource<T> implements Source<T, XorShiftSource.Split, 
     /** Records emitted by all readers of this JVM (each reader adds its count when it closes). */
     public static final AtomicLong EMITTED = new AtomicLong();
 
+    /** Checkpoints whose completion reader 0 was told of (W4 reports them). */
+    public static final AtomicLong COMPLETED_CHECKPOINTS = new AtomicLong();
+
     /** Makes record {@code index} from the generator state {@code x}. */
     @FunctionalInterface
     public interface RecordFactory<T> extends Serializable {
@@ -277,6 +280,13 @@ public final class XorShiftSource<T> implements Source<T, XorShiftSource.Split, 
         @Override
         public CompletableFuture<Void> isAvailable() {
             return available;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            if (context.getIndexOfSubtask() == 0) {
+                COMPLETED_CHECKPOINTS.incrementAndGet();
+            }
         }
 
         @Override

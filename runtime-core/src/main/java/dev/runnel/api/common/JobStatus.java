@@ -1,15 +1,29 @@
 package dev.runnel.api.common;
 
-/** The lifecycle of a job. */
+/**
+ * The state of a job, with Flink's names. The embedded runtime goes CREATED → RUNNING → FINISHED, or through
+ * RESTARTING (a failure the restart strategy recovers from) back to RUNNING, or to FAILED or CANCELED.
+ */
 public enum JobStatus {
+    INITIALIZING,
     CREATED,
     RUNNING,
-    FINISHED,
+    FAILING,
     FAILED,
-    CANCELED;
+    CANCELLING,
+    CANCELED,
+    FINISHED,
+    RESTARTING,
+    SUSPENDED,
+    RECONCILING;
 
-    /** Whether the job will not change state again. */
-    public boolean isTerminal() {
+    /** Finished, failed or cancelled: the job will never run again, here or after a recovery. */
+    public boolean isGloballyTerminalState() {
         return this == FINISHED || this == FAILED || this == CANCELED;
+    }
+
+    /** Globally terminal, or suspended (stopped here, may be recovered elsewhere). */
+    public boolean isTerminalState() {
+        return isGloballyTerminalState() || this == SUSPENDED;
     }
 }

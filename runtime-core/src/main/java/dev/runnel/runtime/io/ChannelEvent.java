@@ -2,17 +2,20 @@ package dev.runnel.runtime.io;
 
 /**
  * A control element that travels in a channel in order with the records: watermarks, watermark status
- * (idleness), end of partition, and later checkpoint barriers. The set is closed: every event is one of
+ * (idleness), end of partition, checkpoint barriers and cancellation markers. The set is closed: every event is one of
  * the permitted classes, has a {@link Type} to dispatch on without type tests, and a wire form written
  * by {@link ChannelEventCodec}. Events are immutable and may be shared by all channels of a broadcast.
  */
-public sealed interface ChannelEvent permits WatermarkEvent, WatermarkStatusEvent, EndOfPartitionEvent {
+public sealed interface ChannelEvent permits WatermarkEvent, WatermarkStatusEvent, EndOfPartitionEvent,
+        CheckpointBarrier, CancelCheckpointMarker {
 
     /** The kinds of event, with the tag byte that starts each one's wire form. Tags never change meaning. */
     enum Type {
         WATERMARK(1),
         WATERMARK_STATUS(2),
-        END_OF_PARTITION(3);
+        END_OF_PARTITION(3),
+        CHECKPOINT_BARRIER(4),
+        CANCEL_CHECKPOINT(5);
 
         private final byte tag;
 

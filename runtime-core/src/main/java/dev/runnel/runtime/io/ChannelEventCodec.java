@@ -1,5 +1,7 @@
 package dev.runnel.runtime.io;
 
+import dev.runnel.core.execution.SavepointFormatType;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.core.memory.CorruptDataException;
 import dev.runnel.core.memory.DataInputView;
 import dev.runnel.core.memory.DataOutputView;
@@ -13,6 +15,9 @@ import java.io.IOException;
  *   WATERMARK         tag 1, then the timestamp as 8 bytes
  *   WATERMARK_STATUS  tag 2, then 1 byte: 1 idle, 0 active
  *   END_OF_PARTITION  tag 3, nothing more
+ *   CHECKPOINT_BARRIER tag 4, checkpoint id (8 bytes), timestamp (8 bytes), kind (1 byte: 0 checkpoint
+ *                     at least once, 1 checkpoint exactly once, 2 canonical savepoint, 3 native savepoint)
+ *   CANCEL_CHECKPOINT tag 5, checkpoint id (8 bytes)
  * </pre>
  *
  * An unknown tag or an impossible payload is a {@link CorruptDataException} naming what was read, never
@@ -29,6 +34,13 @@ public final class ChannelEventCodec {
             case WATERMARK -> out.writeLong(((WatermarkEvent) event).timestamp());
             case WATERMARK_STATUS -> out.writeByte(((WatermarkStatusEvent) event).idle() ? 1 : 0);
             case END_OF_PARTITION -> { }
+            case CHECKPOINT_BARRIER -> {
+                CheckpointBarrier barrier = (CheckpointBarrier) event;
+                out.writeLong(barrier.id());
+                out.writeLong(barrier.timestamp());
+                out.writeByte(kind(barrier.options()));
+            }
+            case CANCEL_CHECKPOINT -> out.writeLong(((CancelCheckpointMarker) event).checkpointId());
         }
     }
 
@@ -48,7 +60,34 @@ public final class ChannelEventCodec {
         if (tag == ChannelEvent.Type.END_OF_PARTITION.tag()) {
             return EndOfPartitionEvent.INSTANCE;
         }
+        if (tag == ChannelEvent.Type.CHECKPOINT_BARRIER.tag()) {
+            long id = in.readLong();
+            long timestamp = in.readLong();
+            byte kind = in.readByte();
+            return new CheckpointBarrier(id, timestamp, options(kind, id));
+        }
+        if (tag == ChannelEvent.Type.CANCEL_CHECKPOINT.tag()) {
+            return new CancelCheckpointMarker(in.readLong());
+        }
         throw new CorruptDataException("unknown channel event tag " + tag + " (known: 1 watermark, 2 watermark status,"
-                + " 3 end of partition); the peer speaks another protocol version or the stream is corrupt");
+                + " 3 end of partition, 4 checkpoint barrier, 5 cancel checkpoint); the peer speaks another protocol version or the stream is corrupt");
+    }
+
+    private static int kind(CheckpointOptions options) {
+        if (!options.isSavepoint()) {
+            return options.isExactlyOnceMode() ? 1 : 0;
+        }
+        return options.getSavepointFormat() == SavepointFormatType.NATIVE ? 3 : 2;
+    }
+
+    private static CheckpointOptions options(byte kind, long id) throws CorruptDataException {
+        return switch (kind) {
+            case 0 -> CheckpointOptions.checkpoint(false);
+            case 1 -> CheckpointOptions.checkpoint(true);
+            case 2 -> CheckpointOptions.savepoint(SavepointFormatType.CANONICAL);
+            case 3 -> CheckpointOptions.savepoint(SavepointFormatType.NATIVE);
+            default -> throw new CorruptDataException("checkpoint barrier " + id + " with kind " + kind
+                    + " (expected 0-3)");
+        };
     }
 }

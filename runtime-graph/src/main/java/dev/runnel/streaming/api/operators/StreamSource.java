@@ -1,5 +1,8 @@
 package dev.runnel.streaming.api.operators;
 
+import dev.runnel.runtime.state.FunctionSnapshotContext;
+import dev.runnel.runtime.state.StateSnapshotContext;
+import dev.runnel.streaming.api.checkpoint.CheckpointedFunction;
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.core.io.InputStatus;
 import dev.runnel.streaming.api.functions.source.SourceFunction;
@@ -133,6 +136,40 @@ public class StreamSource<OUT, SRC extends SourceFunction<OUT>> extends Abstract
     }
 
     /** Stops a source thread that is still running (cancellation, failure), then closes the function. */
+    /**
+     * Under the checkpoint lock, so the function cannot emit or move on meanwhile: emits everything it
+     * collected so far (it belongs before the barrier, since the function's position already counts it), then
+     * lets a {@link CheckpointedFunction} snapshot its position. What it collects after that follows the
+     * barrier. The function's snapshot therefore happens here, not in {@link #snapshotState(StateSnapshotContext)}.
+     */
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        synchronized (handoff.getCheckpointLock()) {
+            handoff.takeAll(taken);
+            while (!taken.isEmpty()) {
+                emit(taken.poll());
+            }
+            if (userFunction instanceof CheckpointedFunction checkpointed) {
+                long timestamp = System.currentTimeMillis();
+                checkpointed.snapshotState(new FunctionSnapshotContext() {
+                    @Override
+                    public long getCheckpointId() {
+                        return checkpointId;
+                    }
+
+                    @Override
+                    public long getCheckpointTimestamp() {
+                        return timestamp;
+                    }
+                });
+            }
+        }
+    }
+
+    /** The function already snapshotted in {@link #prepareSnapshotPreBarrier}, under the lock. */
+    @Override
+    public void snapshotState(StateSnapshotContext context) {}
+
     @Override
     public void close() throws Exception {
         try {

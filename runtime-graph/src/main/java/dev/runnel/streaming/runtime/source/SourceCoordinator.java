@@ -4,7 +4,11 @@ import dev.runnel.api.connector.source.Source;
 import dev.runnel.api.connector.source.SourceSplit;
 import dev.runnel.api.connector.source.SplitEnumerator;
 import dev.runnel.api.connector.source.SplitEnumeratorContext;
+import dev.runnel.core.io.SimpleVersionedSerializer;
+import dev.runnel.core.memory.DataInputDeserializer;
+import dev.runnel.core.memory.DataOutputSerializer;
 import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,12 +51,55 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
         });
     }
 
-    /** Creates and starts the enumerator. */
-    public void start() {
+    /**
+     * Creates and starts the enumerator; restored from {@code checkpoint} (bytes written by
+     * {@link #snapshotAsync}) when not null.
+     */
+    public void start(byte[] checkpoint) {
         run("start", () -> {
-            enumerator = source.createEnumerator(new Context());
+            enumerator = checkpoint == null ? source.createEnumerator(new Context())
+                    : source.restoreEnumerator(new Context(), deserializeCheckpoint(checkpoint));
             enumerator.start();
         });
+    }
+
+    /** Creates and starts a fresh enumerator. */
+    public void start() {
+        start(null);
+    }
+
+    /**
+     * Snapshots the enumerator for checkpoint {@code checkpointId} on the coordinator thread, after every
+     * call already queued, so every split it assigned before is in a reader's mailbox ahead of the
+     * checkpoint's trigger. The bytes: the serializer's version, then its bytes. Thread-safe.
+     */
+    public CompletableFuture<byte[]> snapshotAsync(long checkpointId) {
+        CompletableFuture<byte[]> result = new CompletableFuture<>();
+        executor.execute(() -> {
+            try {
+                if (failed || enumerator == null) {
+                    throw new IllegalStateException("the split enumerator of source '" + sourceName + "' is not running");
+                }
+                SimpleVersionedSerializer<EnumChkT> serializer = source.getEnumeratorCheckpointSerializer();
+                byte[] bytes = serializer.serialize(enumerator.snapshotState(checkpointId));
+                DataOutputSerializer out = new DataOutputSerializer(bytes.length + 8);
+                out.writeInt(serializer.getVersion());
+                out.writeInt(bytes.length);
+                out.write(bytes);
+                result.complete(out.getCopyOfBuffer());
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        });
+        return result;
+    }
+
+    private EnumChkT deserializeCheckpoint(byte[] checkpoint) throws java.io.IOException {
+        DataInputDeserializer in = new DataInputDeserializer(checkpoint);
+        int version = in.readInt();
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        return source.getEnumeratorCheckpointSerializer().deserialize(version, bytes);
     }
 
     /** A reader is ready to receive splits. Thread-safe. */

@@ -1,6 +1,13 @@
 package dev.runnel.streaming.runtime.source;
 
 import dev.runnel.api.common.eventtime.TimestampAssigner;
+import dev.runnel.api.common.state.ListState;
+import dev.runnel.api.common.state.ListStateDescriptor;
+import dev.runnel.api.common.typeutils.base.BytePrimitiveArraySerializer;
+import dev.runnel.core.io.SimpleVersionedSerializer;
+import dev.runnel.core.memory.DataOutputSerializer;
+import dev.runnel.runtime.state.StateInitializationContext;
+import dev.runnel.runtime.state.StateSnapshotContext;
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.api.common.eventtime.WatermarkGenerator;
 
@@ -29,6 +36,9 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
 
     private static final long serialVersionUID = 1L;
 
+    /** The name of the operator list state holding the reader's splits (Flink's name). */
+    static final String READER_STATE = "SourceReaderState";
+
     private final Source<OUT, SplitT, ?> source;
     private final WatermarkStrategy<OUT> strategy;
 
@@ -39,6 +49,8 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     private transient WatermarkEmitter watermarks;
     private transient long interval;
     private transient boolean ended;
+    /** The reader's splits at the last checkpoint: each the split serializer's version, then its bytes. */
+    private transient ListState<byte[]> readerState;
 
     public SourceOperator(Source<OUT, SplitT, ?> source, WatermarkStrategy<OUT> strategy) {
         this.source = source;
@@ -48,6 +60,45 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
 
     public Source<OUT, SplitT, ?> getSource() {
         return source;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        readerState = context.getOperatorStateStore().getListState(
+                new ListStateDescriptor<>(READER_STATE, BytePrimitiveArraySerializer.INSTANCE));
+    }
+
+    /** The reader's current splits, with their positions, become the operator's state. */
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        SimpleVersionedSerializer<SplitT> serializer = source.getSplitSerializer();
+        List<byte[]> splits = new java.util.ArrayList<>();
+        for (SplitT split : reader.snapshotState(context.getCheckpointId())) {
+            byte[] bytes = serializer.serialize(split);
+            DataOutputSerializer out = new DataOutputSerializer(bytes.length + 4);
+            out.writeInt(serializer.getVersion());
+            out.write(bytes);
+            splits.add(out.getCopyOfBuffer());
+        }
+        readerState.update(splits);
+    }
+
+    private List<SplitT> restoredSplits() throws Exception {
+        SimpleVersionedSerializer<SplitT> serializer = source.getSplitSerializer();
+        List<SplitT> splits = new java.util.ArrayList<>();
+        for (byte[] bytes : readerState.get()) {
+            int version = java.nio.ByteBuffer.wrap(bytes, 0, 4).getInt();
+            splits.add(serializer.deserialize(version, java.util.Arrays.copyOfRange(bytes, 4, bytes.length)));
+        }
+        return splits;
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        reader.notifyCheckpointComplete(checkpointId);
     }
 
     @Override
@@ -92,6 +143,11 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
                 task.execute(() -> reader.notifyNoMoreSplits(), "no more splits");
             }
         });
+        List<SplitT> restored = restoredSplits();
+        if (!restored.isEmpty()) {
+            // The splits this reader held at the checkpoint; the restored enumerator does not hand them out again.
+            reader.addSplits(restored);
+        }
         reader.start();
         interval = task.getExecutionConfig().getAutoWatermarkInterval();
         if (interval > 0 && !task.isBatchExecution()) {

@@ -2,7 +2,9 @@ package dev.runnel.streaming.runtime.tasks;
 
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.core.io.InputStatus;
+import dev.runnel.runtime.io.CancelCheckpointMarker;
 import dev.runnel.runtime.io.ChannelEvent;
+import dev.runnel.runtime.io.CheckpointBarrier;
 import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.runtime.io.WatermarkEvent;
@@ -26,6 +28,8 @@ final class InputReader<IN> {
     private final String subtaskName;
     private final TaskSignals signals;
     private final StatusWatermarkValve valve;
+    private CheckpointBarrierHandler barriers;
+    private int gateIndex;
     private final StreamRecord<IN> reuse = new StreamRecord<>(null);
     private RecordBatch pending;
     private int position;
@@ -38,6 +42,12 @@ final class InputReader<IN> {
         this.subtaskName = subtaskName;
         this.signals = signals;
         this.valve = new StatusWatermarkValve(gate.getNumberOfInputChannels());
+    }
+
+    /** Hands this input's barriers and channel ends to {@code handler}, as input {@code gateIndex} of the task. */
+    void setBarrierHandler(CheckpointBarrierHandler handler, int gateIndex) {
+        this.barriers = handler;
+        this.gateIndex = gateIndex;
     }
 
     /** Processes one batch (or what is left of it) or one event; END_OF_INPUT once every channel ended. */
@@ -105,7 +115,9 @@ final class InputReader<IN> {
                     target.processWatermarkStatus(idle);
                 }
             }
-            case END_OF_PARTITION -> { }
+            case END_OF_PARTITION -> barriers.processEndOfPartition(gateIndex, channel);
+            case CHECKPOINT_BARRIER -> barriers.processBarrier((CheckpointBarrier) event, gateIndex, channel);
+            case CANCEL_CHECKPOINT -> barriers.processCancel(((CancelCheckpointMarker) event).checkpointId());
         }
     }
 

@@ -16,7 +16,11 @@ import dev.runnel.streaming.api.operators.StreamTaskContext;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import dev.runnel.util.InstantiationUtil;
 import dev.runnel.util.OutputTag;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.io.ChannelEvent;
+import dev.runnel.streaming.api.operators.OperatorSnapshotFutures;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,6 +35,7 @@ import java.util.Map;
 final class OperatorChain {
 
     private final StreamOperator<?>[] operators;
+    private final String[] operatorIds;
     private final List<RecordWriterOutput<?>> writerOutputs = new ArrayList<>();
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -39,8 +44,10 @@ final class OperatorChain {
         List<ChainedOperator> configs = deployment.vertex().getOperators();
         int n = configs.size();
         operators = new StreamOperator<?>[n];
+        operatorIds = new String[n];
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         for (int i = 0; i < n; i++) {
+            operatorIds[i] = configs.get(i).getConfig().operatorId();
             operators[i] = InstantiationUtil.deserialize(
                     deployment.serializedOperators().get(i), loader, "operator '" + configs.get(i).getName() + "'");
         }
@@ -78,11 +85,77 @@ final class OperatorChain {
         return operators[0];
     }
 
-    void initializeStateAndOpen() throws Exception {
+    /** Every operator before the barrier is forwarded, head first: each may still emit into the next. */
+    void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        for (StreamOperator<?> operator : operators) {
+            operator.prepareSnapshotPreBarrier(checkpointId);
+        }
+    }
+
+    /** Sends {@code event} on every outgoing edge, after what was emitted before it. */
+    void broadcastEvent(ChannelEvent event) throws InterruptedException {
+        for (RecordWriterOutput<?> output : writerOutputs) {
+            output.broadcastControlEvent(event);
+        }
+    }
+
+    /**
+     * The synchronous phase of a checkpoint for every operator, by operator id. If one fails, what the others
+     * captured is released.
+     */
+    Map<String, OperatorSnapshotFutures> snapshotState(long checkpointId, long timestamp, CheckpointOptions options)
+            throws Exception {
+        Map<String, OperatorSnapshotFutures> snapshots = new LinkedHashMap<>();
+        try {
+            for (int i = 0; i < operators.length; i++) {
+                snapshots.put(operatorIds[i], operators[i].snapshotState(checkpointId, timestamp, options));
+            }
+            return snapshots;
+        } catch (Exception | Error e) {
+            snapshots.values().forEach(OperatorSnapshotFutures::release);
+            throw e;
+        }
+    }
+
+    /** Tells every operator that a checkpoint completed (or was aborted), tail first as Flink does. */
+    void notifyCheckpoint(long checkpointId, boolean completed) throws Exception {
         for (int i = operators.length - 1; i >= 0; i--) {
-            operators[i].initializeState();
+            if (completed) {
+                operators[i].notifyCheckpointComplete(checkpointId);
+            } else {
+                operators[i].notifyCheckpointAborted(checkpointId);
+            }
+        }
+    }
+
+    /**
+     * Tail first, each operator creates (or restores) its state and opens. When restoring from checkpoint
+     * {@code restoredCheckpointId} (null: a fresh start), a failure to read the state becomes a
+     * {@link TaskRestoreException} so the job can fall back to an earlier checkpoint.
+     */
+    void initializeStateAndOpen(Long restoredCheckpointId, String subtaskName) throws Exception {
+        for (int i = operators.length - 1; i >= 0; i--) {
+            try {
+                operators[i].initializeState();
+            } catch (Exception e) {
+                if (restoredCheckpointId != null && causedByIo(e)) {
+                    throw new TaskRestoreException("Operator '" + operators[i].getOperatorName() + "' in " + subtaskName
+                            + " could not restore its state from checkpoint " + restoredCheckpointId + ": " + e.getMessage(),
+                            restoredCheckpointId, e);
+                }
+                throw e;
+            }
             operators[i].open();
         }
+    }
+
+    private static boolean causedByIo(Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.io.IOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** End of input: finish every operator, head first. */

@@ -99,6 +99,11 @@ final class RecordWriterOutput<T> implements Output<T> {
         }
     }
 
+    /** Sends a control event (a checkpoint barrier) on every channel of the edge, in order after the records. */
+    void broadcastControlEvent(dev.runnel.runtime.io.ChannelEvent event) throws InterruptedException {
+        writer.broadcastEvent(event);
+    }
+
     /** Whether the writer can take more input now. */
     boolean isAvailable() {
         return writer.isAvailable();

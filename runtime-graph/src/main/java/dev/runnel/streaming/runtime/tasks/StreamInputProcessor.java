@@ -22,24 +22,33 @@ final class StreamInputProcessor implements TaskInput {
     private int endedCount;
     private int next;
 
-    private StreamInputProcessor(InputReader<?>[] inputs, TwoInputStreamOperator<?, ?, ?> twoInputHead) {
+    private StreamInputProcessor(InputReader<?>[] inputs, TwoInputStreamOperator<?, ?, ?> twoInputHead,
+            CheckpointBarrierHandler.Target checkpoints) {
         this.inputs = inputs;
+        InputGate[] gates = new InputGate[inputs.length];
+        for (int i = 0; i < inputs.length; i++) {
+            gates[i] = inputs[i].gate();
+        }
+        CheckpointBarrierHandler barriers = new CheckpointBarrierHandler(gates, checkpoints);
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i].setBarrierHandler(barriers, i);
+        }
         this.ended = new boolean[inputs.length];
         this.twoInputHead = twoInputHead;
     }
 
     static StreamInputProcessor forOneInput(InputGate gate, OneInputStreamOperator<?, ?> head, String subtaskName,
-            TaskSignals signals) {
+            TaskSignals signals, CheckpointBarrierHandler.Target checkpoints) {
         return new StreamInputProcessor(new InputReader<?>[] {
-            new InputReader<>(gate, head, head.getOperatorName(), subtaskName, signals)}, null);
+            new InputReader<>(gate, head, head.getOperatorName(), subtaskName, signals)}, null, checkpoints);
     }
 
     static StreamInputProcessor forTwoInputs(InputGate gate1, InputGate gate2, TwoInputStreamOperator<?, ?, ?> head,
-            String subtaskName, TaskSignals signals) {
+            String subtaskName, TaskSignals signals, CheckpointBarrierHandler.Target checkpoints) {
         String name = head.getOperatorName();
         return new StreamInputProcessor(new InputReader<?>[] {
             new InputReader<>(gate1, new SideOfTwo<>(head, 1), name, subtaskName, signals),
-            new InputReader<>(gate2, new SideOfTwo<>(head, 2), name, subtaskName, signals)}, head);
+            new InputReader<>(gate2, new SideOfTwo<>(head, 2), name, subtaskName, signals)}, head, checkpoints);
     }
 
     @Override

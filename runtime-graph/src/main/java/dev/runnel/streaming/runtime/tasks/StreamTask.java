@@ -14,7 +14,14 @@ import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.TaskWaker;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
+import dev.runnel.runtime.io.CancelCheckpointMarker;
+import dev.runnel.runtime.io.CheckpointBarrier;
+import dev.runnel.runtime.state.CheckpointStreamFactory;
 import dev.runnel.runtime.state.KeyedStateHandle;
+import dev.runnel.runtime.state.OperatorStateHandle;
+import dev.runnel.streaming.api.operators.OperatorSnapshotFutures;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.runtime.timers.ProcessingTimeService;
 import dev.runnel.streaming.api.operators.OneInputStreamOperator;
@@ -65,7 +72,8 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private final TaskInfo taskInfo;
     private final MetricGroup metricGroup;
     private final Map<String, Accumulator<?, ?>> accumulators = new ConcurrentHashMap<>();
-    private final Map<String, Collection<KeyedStateHandle>> restoredState;
+    private final TaskRestore restore;
+    private final CheckpointTarget checkpointTarget = new CheckpointTarget();
     private final TaskListener listener;
     private final AtomicBoolean flushPending = new AtomicBoolean();
     private final AtomicBoolean cancelStarted = new AtomicBoolean();
@@ -79,6 +87,8 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private final Map<JobEdge, ResultPartitionWriter> writers = new LinkedHashMap<>();
     private final List<InputGate> gates = new ArrayList<>();
     private ScheduledFuture<?> flusher;
+    /** Set when the input ended: later checkpoints are declined, since the barrier could not follow the end. */
+    private boolean finishing;
 
     /** Told when the task ends. */
     public interface TaskListener {
@@ -87,11 +97,13 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         void onFailed(StreamTask task, Throwable cause);
     }
 
-    public StreamTask(TaskDeployment deployment, TaskServices services,
-            Map<String, Collection<KeyedStateHandle>> restoredState, TaskListener listener) {
+    /**
+     * @param restore the checkpoint state to start from, or null for a fresh start
+     */
+    public StreamTask(TaskDeployment deployment, TaskServices services, TaskRestore restore, TaskListener listener) {
         this.deployment = deployment;
         this.services = services;
-        this.restoredState = restoredState == null ? Map.of() : restoredState;
+        this.restore = restore;
         this.listener = listener;
         JobVertex vertex = deployment.vertex();
         this.thread = new Thread(this, deployment.taskNameWithSubtask());
@@ -198,11 +210,12 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             chain = new OperatorChain(deployment, this, writers, getExecutionConfig().isObjectReuseEnabled(),
                     deployment.job().getBufferTimeoutMillis() == 0, subtaskName, signals);
             input = createInput(subtaskName);
-            chain.initializeStateAndOpen();
+            chain.initializeStateAndOpen(getRestoredCheckpointId(), subtaskName);
             startFlusher();
             backPressureSampler = services.timerScheduler().scheduleAtFixedRate(backPressure::sample, 1, 1,
                     TimeUnit.SECONDS);
             runMailboxLoop();
+            finishing = true;
             stopFlusher();
             chain.finishOperators();
             mailbox.runAll();
@@ -289,10 +302,11 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             return new SourceTaskInput(source, waker);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
-            return StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals);
+            return StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals, checkpointTarget);
         }
         if (inputs == 2 && head instanceof TwoInputStreamOperator<?, ?, ?> two) {
-            return StreamInputProcessor.forTwoInputs(createGate(1), createGate(2), two, subtaskName, signals);
+            return StreamInputProcessor.forTwoInputs(createGate(1), createGate(2), two, subtaskName, signals,
+                    checkpointTarget);
         }
         throw new IllegalStateException("Task " + subtaskName + " has " + inputs + " inputs but its head operator '"
                 + head.getOperatorName() + "' is a " + head.getClass().getSimpleName());
@@ -396,7 +410,17 @@ public final class StreamTask implements StreamTaskContext, Runnable {
 
     @Override
     public Collection<KeyedStateHandle> getRestoredKeyedState(String operatorId) {
-        return restoredState.getOrDefault(operatorId, List.of());
+        return restore == null ? List.of() : restore.stateOf(operatorId).managedKeyedState();
+    }
+
+    @Override
+    public Collection<OperatorStateHandle> getRestoredOperatorState(String operatorId) {
+        return restore == null ? List.of() : restore.stateOf(operatorId).managedOperatorState();
+    }
+
+    @Override
+    public Long getRestoredCheckpointId() {
+        return restore == null ? null : restore.checkpointId();
     }
 
     /** BATCH if the job graph says so (the generator resolves AUTOMATIC), else STREAMING. */
@@ -436,6 +460,132 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     @Override
     public dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId) {
         return services.coordinators().coordinatorFor(operatorId);
+    }
+
+    // ------------------------------------------------------------------ checkpoints
+
+    /**
+     * Starts checkpoint {@code checkpointId} at this source task: as a mail, so between two records (and
+     * after every split assignment that came before it). Thread-safe. A task that has finished or not started
+     * yet declines.
+     */
+    public void triggerCheckpointAsync(long checkpointId, long timestamp, CheckpointOptions options) {
+        mailbox.put(() -> performCheckpoint(new CheckpointBarrier(checkpointId, timestamp, options), 0),
+                "checkpoint " + checkpointId);
+    }
+
+    /** Checkpoint {@code checkpointId} completed: operators may publish what it covers. Thread-safe. */
+    public void notifyCheckpointCompleteAsync(long checkpointId) {
+        mailbox.put(() -> {
+            if (chain != null) {
+                chain.notifyCheckpoint(checkpointId, true);
+            }
+        }, "checkpoint " + checkpointId + " completed");
+    }
+
+    /** Checkpoint {@code checkpointId} was aborted. Thread-safe. */
+    public void notifyCheckpointAbortedAsync(long checkpointId) {
+        mailbox.put(() -> {
+            if (chain != null) {
+                chain.notifyCheckpoint(checkpointId, false);
+            }
+        }, "checkpoint " + checkpointId + " aborted");
+    }
+
+    /**
+     * The checkpoint at this task, on the task thread: operators emit what belongs before the barrier, the
+     * barrier goes out on every edge, every operator captures its state (the synchronous pause), and the state
+     * is written on another thread, which then acknowledges.
+     */
+    private void performCheckpoint(CheckpointBarrier barrier, long alignmentNanos) throws Exception {
+        long id = barrier.id();
+        OperatorChain operators = chain;
+        if (operators == null || finishing) {
+            declineCheckpoint(id, new TaskNotRunningException("Task " + deployment.taskNameWithSubtask()
+                    + " is not running (" + (finishing ? "its input ended" : "not started") + ")"));
+            return;
+        }
+        long syncStart = System.nanoTime();
+        Map<String, OperatorSnapshotFutures> snapshots;
+        try {
+            operators.prepareSnapshotPreBarrier(id);
+            operators.broadcastEvent(barrier);
+            snapshots = operators.snapshotState(id, barrier.timestamp(), barrier.options());
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            declineCheckpoint(id, e);
+            operators.broadcastEvent(new CancelCheckpointMarker(id));
+            return;
+        }
+        long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
+        long alignmentMillis = alignmentNanos / 1_000_000;
+        services.asyncOperations().execute(() -> materialize(id, snapshots, alignmentMillis, syncMillis));
+    }
+
+    private void materialize(long checkpointId, Map<String, OperatorSnapshotFutures> snapshots, long alignmentMillis,
+            long syncMillis) {
+        long start = System.nanoTime();
+        Map<String, OperatorSubtaskState> states = new LinkedHashMap<>();
+        try {
+            CheckpointStreamFactory streams = services.checkpoints().streamFactory(checkpointId);
+            long size = 0;
+            for (Map.Entry<String, OperatorSnapshotFutures> snapshot : snapshots.entrySet()) {
+                OperatorSubtaskState state = snapshot.getValue().materialize(streams);
+                size += state.getStateSize();
+                if (!state.isEmpty()) {
+                    states.put(snapshot.getKey(), state);
+                }
+            }
+            long asyncMillis = (System.nanoTime() - start) / 1_000_000;
+            services.checkpoints().acknowledgeCheckpoint(deployment.vertex().getId(), deployment.subtaskIndex(),
+                    checkpointId, states, new CheckpointMetrics(alignmentMillis, syncMillis, asyncMillis, size));
+        } catch (Throwable t) {
+            snapshots.values().forEach(OperatorSnapshotFutures::release);
+            discardQuietly(states.values());
+            declineCheckpoint(checkpointId, t);
+        }
+    }
+
+    private static void discardQuietly(Collection<OperatorSubtaskState> states) {
+        for (OperatorSubtaskState state : states) {
+            for (KeyedStateHandle handle : state.managedKeyedState()) {
+                try {
+                    handle.discardState();
+                } catch (Exception e) {
+                    // the checkpoint's folder is deleted as a whole when the checkpoint is given up
+                }
+            }
+            for (OperatorStateHandle handle : state.managedOperatorState()) {
+                try {
+                    handle.discardState();
+                } catch (Exception e) {
+                    // as above
+                }
+            }
+        }
+    }
+
+    private void declineCheckpoint(long checkpointId, Throwable cause) {
+        services.checkpoints().declineCheckpoint(deployment.vertex().getId(), deployment.subtaskIndex(), checkpointId,
+                cause);
+    }
+
+    /** What the barrier handler calls; kept off the task's public surface. */
+    private final class CheckpointTarget implements CheckpointBarrierHandler.Target {
+        @Override
+        public void triggerCheckpointOnBarrier(CheckpointBarrier barrier, long alignmentNanos) throws Exception {
+            performCheckpoint(barrier, alignmentNanos);
+        }
+
+        @Override
+        public void abortCheckpointOnBarrier(long checkpointId, String reason) throws Exception {
+            declineCheckpoint(checkpointId, new IllegalStateException("Task " + deployment.taskNameWithSubtask()
+                    + " gave up checkpoint " + checkpointId + ": " + reason));
+            if (chain != null) {
+                chain.broadcastEvent(new CancelCheckpointMarker(checkpointId));
+            }
+        }
     }
 
     /** The services this task runs on. */

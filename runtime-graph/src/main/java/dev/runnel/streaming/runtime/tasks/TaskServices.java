@@ -20,6 +20,8 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param localDirectories working directories for on-disk state
  * @param metrics the job's metric group
  * @param coordinators the source coordinators of the job
+ * @param checkpoints the job's checkpoint coordinator, as the tasks see it
+ * @param asyncOperations runs the asynchronous parts of checkpoints
  */
 public record TaskServices(
         ShuffleEnvironment shuffle,
@@ -28,4 +30,6 @@ public record TaskServices(
         Configuration configuration,
         List<File> localDirectories,
         MetricGroup metrics,
-        SourceCoordinatorProvider coordinators) {}
+        SourceCoordinatorProvider coordinators,
+        CheckpointResponder checkpoints,
+        java.util.concurrent.Executor asyncOperations) {}

@@ -1,0 +1,21 @@
+package dev.runnel.runtime.io;
+
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import java.util.Objects;
+
+/**
+ * Marks the point in a channel where checkpoint {@code id} cuts the stream: records before it belong to the
+ * checkpoint's state, records after it to what follows. Sources inject it; every task forwards it on all its
+ * outputs once it has it from all its inputs (aligned, in exactly-once mode) and has snapshotted its state.
+ */
+public record CheckpointBarrier(long id, long timestamp, CheckpointOptions options) implements ChannelEvent {
+
+    public CheckpointBarrier {
+        Objects.requireNonNull(options, "options");
+    }
+
+    @Override
+    public Type type() {
+        return Type.CHECKPOINT_BARRIER;
+    }
+}
