@@ -12,6 +12,11 @@ public interface ManagedInitializationContext {
     /** True when restoring from a checkpoint or savepoint (even if this subtask received no state). */
     boolean isRestored();
 
+    /** The checkpoint restored from, or empty on a fresh start. */
+    default java.util.OptionalLong getRestoredCheckpointId() {
+        return java.util.OptionalLong.empty();
+    }
+
     OperatorStateStore getOperatorStateStore();
 
     /** The keyed state store; null when the operator is not keyed. */

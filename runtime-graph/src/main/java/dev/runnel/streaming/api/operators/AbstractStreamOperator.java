@@ -87,8 +87,9 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         if (config.isKeyed()) {
             createKeyedStateBackend();
         }
-        initializeState(new InitializationContext(task.getRestoredCheckpointId() != null, operatorStateBackend,
-                config.isKeyed() ? getRuntimeContext() : null));
+        Long restoredFrom = task.getRestoredCheckpointId();
+        initializeState(new InitializationContext(restoredFrom == null ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(restoredFrom), operatorStateBackend, config.isKeyed() ? getRuntimeContext() : null));
     }
 
     /**
@@ -182,8 +183,15 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         }
     }
 
-    private record InitializationContext(boolean isRestored, OperatorStateStore getOperatorStateStore,
-            KeyedStateStore getKeyedStateStore) implements StateInitializationContext {}
+    private record InitializationContext(java.util.OptionalLong getRestoredCheckpointId,
+            OperatorStateStore getOperatorStateStore, KeyedStateStore getKeyedStateStore)
+            implements StateInitializationContext {
+
+        @Override
+        public boolean isRestored() {
+            return getRestoredCheckpointId.isPresent();
+        }
+    }
 
     private record SnapshotContext(long getCheckpointId, long getCheckpointTimestamp) implements StateSnapshotContext {}
 
