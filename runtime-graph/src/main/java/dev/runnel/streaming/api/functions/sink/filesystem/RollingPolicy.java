@@ -1,25 +1,33 @@
-package dev.runnel.connector.file.sink;
+package dev.runnel.streaming.api.functions.sink.filesystem;
 
+import java.io.IOException;
 import java.io.Serializable;
 
 /**
- * Decides when a {@link FileSink} writer closes its in-progress part file and makes it final
- * ("rolls" it); the next record starts a new part. Serializable configuration, shipped with the sink;
- * called on the writer's task thread, before each record is written.
+ * Decides when a file sink's writer closes its in-progress part file ("rolls" it); the next record of the
+ * bucket starts a new part. A rolled part is pending: it becomes visible (renamed to its final name) when the
+ * next checkpoint completes, or at the end of a bounded input.
  *
- * <p>Unlike Flink's, there is no roll-on-checkpoint decision (the end of input always rolls) and no
- * bucket id (the sink writes one bucket).
+ * <p>Serializable configuration, shipped with the sink; called on the writer's task thread.
  *
  * @param <IN> the record type
+ * @param <BucketID> the type of the bucket id
  */
-public interface RollingPolicy<IN> extends Serializable {
-
-    /** Whether to roll {@code partFile} before writing {@code element} (not null) into it. */
-    boolean shouldRollOnEvent(PartFileInfo partFile, IN element);
+public interface RollingPolicy<IN, BucketID> extends Serializable {
 
     /**
-     * Whether to roll {@code partFile} at processing time {@code currentTime} (epoch milliseconds). The
-     * writer asks before each record and at each non-final flush; it has no timer of its own.
+     * Whether to roll {@code partFileState} at a checkpoint. A part that is not rolled stays in progress
+     * across the checkpoint: the writer records its length and, after a failure, resumes it from there.
      */
-    boolean shouldRollOnProcessingTime(PartFileInfo partFile, long currentTime);
+    boolean shouldRollOnCheckpoint(PartFileInfo<BucketID> partFileState) throws IOException;
+
+    /** Whether to roll {@code partFileState} before writing {@code element} (not null) into it. */
+    boolean shouldRollOnEvent(PartFileInfo<BucketID> partFileState, IN element) throws IOException;
+
+    /**
+     * Whether to roll {@code partFileState} at processing time {@code currentTime} (epoch milliseconds). The
+     * writer asks at each bucket check (every {@code withBucketCheckInterval}), before each record, and at
+     * each non-final flush.
+     */
+    boolean shouldRollOnProcessingTime(PartFileInfo<BucketID> partFileState, long currentTime) throws IOException;
 }
