@@ -197,11 +197,6 @@ public final class FileWriter<IN> implements StatefulSinkWriter<IN, FileWriterBu
         }
     }
 
-    /** The ids of the buckets the writer holds (for tests). */
-    Set<String> activeBucketIds() {
-        return activeBuckets.keySet();
-    }
-
     private void scheduleBucketCheck(ProcessingTimeService timers, long at) {
         bucketCheck = timers.registerTimer(at, time -> {
             // After the end of input the last prepareCommit has run: a part rolled now would never be committed.

@@ -54,14 +54,6 @@ final class FileWriterBucket<IN> {
         this.outputFileConfig = outputFileConfig;
     }
 
-    String getBucketId() {
-        return bucketId;
-    }
-
-    Path getDirectory() {
-        return directory;
-    }
-
     void write(IN element, long now) throws IOException {
         if (inProgress != null && (rollingPolicy.shouldRollOnProcessingTime(inProgress, now)
                 || rollingPolicy.shouldRollOnEvent(inProgress, element))) {

@@ -13,7 +13,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -187,10 +186,7 @@ final class CommitterHandler<CommT> implements AutoCloseable {
     /** Pending committables, for tests: checkpoint id to committables. */
     NavigableMap<Long, List<CommT>> pendingCommittables() {
         NavigableMap<Long, List<CommT>> view = new TreeMap<>();
-        for (Iterator<Map.Entry<Long, List<Request<CommT>>>> it = pending.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<Long, List<Request<CommT>>> e = it.next();
-            view.put(e.getKey(), e.getValue().stream().map(r -> r.committable).toList());
-        }
+        pending.forEach((id, requests) -> view.put(id, requests.stream().map(r -> r.committable).toList()));
         return view;
     }
 
