@@ -156,6 +156,7 @@ public final class SinkWriterOperator<T> extends AbstractStreamOperator<Object> 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
         context.watermark = mark.getTimestamp();
+        writer.writeWatermark(mark);
         super.processWatermark(mark);
     }
 

@@ -36,11 +36,14 @@ class CommitterProtocolTest {
     static final List<String> COMMITTED = new CopyOnWriteArrayList<>();
     /** Writer states restoreWriter received. */
     static final List<Integer> RESTORED = new CopyOnWriteArrayList<>();
+    /** Watermarks the writer was given. */
+    static final List<Long> WATERMARKS = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void reset() {
         COMMITTED.clear();
         RESTORED.clear();
+        WATERMARKS.clear();
     }
 
     @Test
@@ -132,6 +135,16 @@ class CommitterProtocolTest {
             harness.open();
             harness.processElement("retry-forever");
             assertThatThrownBy(harness::endInput).hasMessageContaining("gave up committing retry-forever after 10 retries");
+        }
+    }
+
+    @Test
+    void theWriterSeesWatermarksAndTheyGoDownstream() throws Exception {
+        try (var harness = harness()) {
+            harness.open();
+            harness.processWatermark(42);
+            assertThat(WATERMARKS).containsExactly(42L);
+            assertThat(harness.getWatermarks()).extracting(w -> w.getTimestamp()).containsExactly(42L);
         }
     }
 
@@ -249,6 +262,11 @@ class CommitterProtocolTest {
 
         @Override
         public void flush(boolean endOfInput) {}
+
+        @Override
+        public void writeWatermark(dev.runnel.api.common.eventtime.Watermark watermark) {
+            WATERMARKS.add(watermark.getTimestamp());
+        }
 
         @Override
         public Collection<String> prepareCommit() {
