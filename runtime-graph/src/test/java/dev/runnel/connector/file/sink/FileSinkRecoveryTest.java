@@ -121,6 +121,34 @@ class FileSinkRecoveryTest {
     }
 
     @Test
+    void aRescaleMergesTwoSubtasksBucketsWithoutLosingEitherPart() throws Exception {
+        FileSink<String> sink = sink(DefaultRollingPolicy.builder().build());
+        List<OperatorSubtaskState> states = new ArrayList<>();
+        for (int subtask = 0; subtask < 2; subtask++) {
+            var old = new OneInputStreamOperatorTestHarness<String, Object>(
+                    new dev.runnel.streaming.api.operators.sink.SinkWriterOperator<>(sink), 128, 2, subtask);
+            old.open();
+            old.processElement("s" + subtask);
+            states.add(old.snapshot(1, 10)); // both subtasks have a part in progress in the same bucket
+        }
+        OperatorSubtaskState merged = new OperatorSubtaskState(List.of(), states.stream()
+                .flatMap(s -> s.managedOperatorState().stream()).toList());
+
+        try (var rescaled = new OneInputStreamOperatorTestHarness<String, Object>(
+                new dev.runnel.streaming.api.operators.sink.SinkWriterOperator<>(sink), 128, 1, 0)) {
+            rescaled.initializeState(merged, 1);
+            rescaled.open();
+            rescaled.processElement("after");
+            rescaled.endInput();
+            List<String> lines = new ArrayList<>();
+            SinkFiles.visibleContents(dir).forEach(c -> lines.addAll(Arrays.asList(c.split("\n"))));
+            assertThat(lines).containsExactlyInAnyOrder("s0", "s1", "after");
+            assertThat(SinkFiles.visible(dir)).as("one part resumed, the other committed as it was").hasSize(2);
+            assertThat(SinkFiles.hidden(dir)).isEmpty();
+        }
+    }
+
+    @Test
     void recommittingAnAlreadyCommittedPartIsANoOp() throws Exception {
         FileSink<String> sink = sink(OnCheckpointRollingPolicy.build());
         var first = harness(sink);
