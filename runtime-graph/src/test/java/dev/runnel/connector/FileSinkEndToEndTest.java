@@ -8,12 +8,13 @@ import dev.runnel.api.common.serialization.SimpleStringEncoder;
 import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.configuration.MemorySize;
 import dev.runnel.connector.file.sink.FileSink;
-import dev.runnel.connector.file.sink.OutputFileConfig;
-import dev.runnel.connector.file.sink.rollingpolicies.DefaultRollingPolicy;
 import dev.runnel.connector.file.src.FileSource;
 import dev.runnel.connector.file.src.reader.TextLineInputFormat;
 import dev.runnel.core.fs.Path;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
+import dev.runnel.streaming.api.functions.sink.filesystem.OutputFileConfig;
+import dev.runnel.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
+import dev.runnel.streaming.api.functions.sink.filesystem.rollingpolicies.DefaultRollingPolicy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,9 +29,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The file sink on the embedded runtime: exact output, rolling, and what a failed job leaves. */
+/**
+ * The file sink on the embedded runtime, without checkpoints: a bounded job's parts are committed at the end
+ * of input, and a failed job leaves nothing visible (its parts were never committed).
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FileSinkEndToEndTest {
+
+    private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
     @TempDir
     java.nio.file.Path dir;
@@ -41,6 +47,7 @@ class FileSinkEndToEndTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         env.fromSequence(1, 10_000).map(i -> "record-" + i).returns(Types.STRING)
                 .sinkTo(FileSink.forRowFormat(new Path(out.toString()), new SimpleStringEncoder<String>("UTF-8"))
+                        .withBucketAssigner(new BasePathBucketAssigner<>())
                         .withRollingPolicy(DefaultRollingPolicy.builder().withMaxPartSize(MemorySize.ofKibiBytes(8)).build())
                         .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix("part").withPartSuffix(".txt").build())
                         .build());
@@ -50,8 +57,9 @@ class FileSinkEndToEndTest {
         assertThat(hiddenFiles(out)).as("no in-progress files after success").isEmpty();
         // ~129 KB of output in parts of ~8 KB: well over two parts, from both subtasks.
         assertThat(parts).hasSizeGreaterThan(10);
-        assertThat(parts).extracting(p -> p.getFileName().toString()).allMatch(n -> n.matches("part-[01]-\\d+\\.txt"))
-                .anyMatch(n -> n.startsWith("part-0-")).anyMatch(n -> n.startsWith("part-1-"));
+        // Flink's names: one uuid per bucket of each writer, so two subtasks give two uuids.
+        assertThat(parts).extracting(p -> p.getFileName().toString()).allMatch(n -> n.matches("part-" + UUID + "-\\d+\\.txt"));
+        assertThat(parts.stream().map(p -> p.getFileName().toString().substring(5, 41)).distinct()).hasSize(2);
         List<String> lines = new ArrayList<>();
         for (java.nio.file.Path part : parts) {
             String content = Files.readString(part);
@@ -64,7 +72,7 @@ class FileSinkEndToEndTest {
     }
 
     @Test
-    void aFailedJobLeavesOnlyRolledPartsFinalAndItsInProgressPartHidden() throws Exception {
+    void aFailedJobLeavesNothingVisibleAndItsPartsHidden() throws Exception {
         java.nio.file.Path out = dir.resolve("out");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
         env.fromSequence(1, 1_000)
@@ -75,30 +83,30 @@ class FileSinkEndToEndTest {
                     return String.format("%04d", i);
                 }).returns(Types.STRING)
                 .sinkTo(FileSink.forRowFormat(new Path(out.toString()), new SimpleStringEncoder<String>())
+                        .withBucketAssigner(new BasePathBucketAssigner<>())
                         .withRollingPolicy(DefaultRollingPolicy.builder().withMaxPartSize(100).build())
                         .build());
         assertThatThrownBy(() -> env.execute("failing")).hasMessageContaining("poison record 500");
 
-        // Rolled parts hold whole records, in order, from the start, and nothing at or after the poison.
-        StringBuilder finalContent = new StringBuilder();
-        for (java.nio.file.Path part : finalFiles(out)) {
-            assertThat(part.getFileName().toString()).matches("part-0-\\d+");
-            String content = Files.readString(part);
-            assertThat(content).endsWith("\n");
-            finalContent.append(content);
+        // Without a completed checkpoint nothing was committed: rolled parts are pending, the last in progress,
+        // and all of them keep their hidden names. Together they hold whole records from the start, in order.
+        assertThat(finalFiles(out)).isEmpty();
+        List<java.nio.file.Path> hidden = hiddenFiles(out);
+        assertThat(hidden).hasSizeGreaterThan(1).allSatisfy(p ->
+                assertThat(p.getFileName().toString()).matches("\\.part-" + UUID + "-\\d+\\.inprogress\\." + UUID));
+        StringBuilder content = new StringBuilder();
+        for (java.nio.file.Path part : hidden) {
+            content.append(Files.readString(part));
         }
-        String[] finalLines = finalContent.toString().split("\n");
-        assertThat(finalLines.length).isGreaterThan(0).isLessThan(499);
-        for (int i = 0; i < finalLines.length; i++) {
-            assertThat(finalLines[i]).isEqualTo(String.format("%04d", i + 1));
+        String[] lines = content.toString().split("\n");
+        assertThat(lines.length).isGreaterThan(0).isLessThan(500);
+        for (int i = 0; i < lines.length; i++) {
+            assertThat(lines[i]).isEqualTo(String.format("%04d", i + 1));
         }
-        // The part that was open when the job failed stays hidden and in progress, never renamed.
-        assertThat(hiddenFiles(out)).singleElement().satisfies(p ->
-                assertThat(p.getFileName().toString()).startsWith(".part-0-").contains(".inprogress."));
     }
 
     @Test
-    void aFailedParallelJobLeavesOnlyWholeRecordsInFinalParts() throws Exception {
+    void aFailedParallelJobCommitsNothing() throws Exception {
         java.nio.file.Path out = dir.resolve("out");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         env.fromSequence(1, 200_000)
@@ -114,18 +122,28 @@ class FileSinkEndToEndTest {
                         .build());
         assertThatThrownBy(() -> env.execute("failing in parallel")).hasMessageContaining("poison record 150000");
 
-        assertThat(finalFiles(out)).as("parts rolled before the failure").hasSizeGreaterThan(2);
+        assertThat(finalFiles(out)).isEmpty();
+        assertThat(hiddenFiles(out)).as("parts rolled before the failure, pending").hasSizeGreaterThan(2)
+                .allSatisfy(p -> assertThat(p.getFileName().toString()).contains(".inprogress."));
+    }
+
+    @Test
+    void theDefaultLayoutIsHourlyBucketsOfFlinkNamedParts() throws Exception {
+        java.nio.file.Path out = dir.resolve("out");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.fromSequence(1, 100).map(i -> "n" + i).returns(Types.STRING)
+                .sinkTo(FileSink.forRowFormat(new Path(out.toString()), new SimpleStringEncoder<String>()).build());
+        env.execute("default layout");
+
+        List<java.nio.file.Path> parts = finalFiles(out);
+        assertThat(parts).isNotEmpty().allSatisfy(p -> assertThat(out.relativize(p).toString())
+                .matches("\\d{4}-\\d{2}-\\d{2}--\\d{2}/part-" + UUID + "-\\d+"));
         List<String> lines = new ArrayList<>();
-        for (java.nio.file.Path part : finalFiles(out)) {
-            String content = Files.readString(part);
-            assertThat(content).as("%s holds whole records", part).endsWith("\n");
-            lines.addAll(List.of(content.split("\n")));
+        for (java.nio.file.Path part : parts) {
+            lines.addAll(Files.readAllLines(part));
         }
-        assertThat(lines).doesNotHaveDuplicates().allSatisfy(line -> {
-            assertThat(line).matches("r\\d+");
-            assertThat(Long.parseLong(line.substring(1))).isBetween(1L, 200_000L).isNotEqualTo(150_000L);
-        });
-        assertThat(hiddenFiles(out)).allSatisfy(p -> assertThat(p.getFileName().toString()).contains(".inprogress."));
+        assertThat(lines).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100).mapToObj(i -> "n" + i).toList());
+        assertThat(hiddenFiles(out)).isEmpty();
     }
 
     @Test
@@ -171,8 +189,8 @@ class FileSinkEndToEndTest {
 
     /** Sorted so that part-0-2 comes before part-0-10. */
     private static List<java.nio.file.Path> list(java.nio.file.Path dir) throws IOException {
-        try (Stream<java.nio.file.Path> files = Files.list(dir)) {
-            return files.sorted(Comparator.comparing((java.nio.file.Path p) -> p.getFileName().toString().length())
+        try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).sorted(Comparator.comparing((java.nio.file.Path p) -> p.getFileName().toString().length())
                     .thenComparing(p -> p.getFileName().toString())).collect(Collectors.toList());
         }
     }

@@ -1,6 +1,9 @@
 package dev.runnel.streaming.util;
 
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
 import dev.runnel.runtime.state.KeyGroupsStateHandle;
+import dev.runnel.runtime.state.OperatorStateHandle;
 import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.TaskInfo;
 import dev.runnel.api.common.accumulators.Accumulator;
@@ -66,6 +69,12 @@ import java.util.stream.Stream;
  * {@link #initializeEmptyState()}), {@link #open()}, {@link #close()}; {@code open()} does the steps
  * not done yet.
  *
+ * <p>Checkpoints as the task takes them: {@link #snapshot(long, long)} (the barrier's
+ * {@code prepareSnapshotPreBarrier}, then the synchronous snapshot, written to memory), then
+ * {@link #notifyOfCompletedCheckpoint} or {@link #notifyOfAbortedCheckpoint}. To test recovery, give the
+ * {@link OperatorSubtaskState} to {@link #initializeState(OperatorSubtaskState, long)} of a new harness
+ * around a new operator instance; to simulate a crash, drop the old harness without closing it.
+ *
  * <p>Output is kept as Flink's harness keeps it: {@link StreamRecord} copies and {@link Watermark}s (of
  * {@code dev.runnel.streaming.api.watermark}), in emission order (the values themselves are not copied).
  *
@@ -98,6 +107,8 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
     private final StateBackend stateBackend;
     private final File workingDirectory;
     private Collection<KeyedStateHandle> restoredState = List.of();
+    private Collection<OperatorStateHandle> restoredOperatorState = List.of();
+    private Long restoredCheckpointId;
     private boolean setupCalled;
     private boolean initializeCalled;
 
@@ -157,6 +168,22 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         }
         initializeCalled = true;
         operator.initializeState();
+    }
+
+    /**
+     * Restores keyed and operator state from a snapshot this or another harness took with
+     * {@link #snapshot(long, long)} (before {@link #open()}); the operator sees {@code isRestored()} and
+     * restored checkpoint {@code checkpointId}.
+     */
+    public void initializeState(OperatorSubtaskState state, long checkpointId) throws Exception {
+        this.restoredOperatorState = List.copyOf(state.managedOperatorState());
+        this.restoredCheckpointId = checkpointId;
+        initializeState(state.managedKeyedState());
+    }
+
+    /** As {@link #initializeState(OperatorSubtaskState, long)}, for a checkpoint whose id does not matter (0). */
+    public void initializeState(OperatorSubtaskState state) throws Exception {
+        initializeState(state, 0L);
     }
 
     /** Initializes the operator with no state to restore. */
@@ -270,6 +297,37 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         var offsets = backend.snapshot(range, out);
         return KeyGroupsStateHandle.inMemory("harness snapshot of " + operator.getOperatorName(), out.toByteArray(), offsets);
+    }
+
+    // ------------------------------------------------------------------ checkpoints
+
+    /** A checkpoint barrier arrives: the operator's {@code prepareSnapshotPreBarrier}, then the mails it left. */
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        operator.prepareSnapshotPreBarrier(checkpointId);
+        processMails();
+    }
+
+    /**
+     * Takes checkpoint {@code checkpointId} as a task does: {@link #prepareSnapshotPreBarrier}, the operator's
+     * synchronous snapshot (its own {@code snapshotState}, keyed and operator state), then writes it to memory.
+     */
+    public OperatorSubtaskState snapshot(long checkpointId, long timestamp) throws Exception {
+        prepareSnapshotPreBarrier(checkpointId);
+        return operator.snapshotState(checkpointId, timestamp, CheckpointOptions.checkpoint(true))
+                .materialize(new InMemoryCheckpointStreamFactory("harness checkpoint " + checkpointId + " of "
+                        + operator.getOperatorName()));
+    }
+
+    /** Checkpoint {@code checkpointId} completed: the operator's {@code notifyCheckpointComplete}, then mails. */
+    public void notifyOfCompletedCheckpoint(long checkpointId) throws Exception {
+        operator.notifyCheckpointComplete(checkpointId);
+        processMails();
+    }
+
+    /** Checkpoint {@code checkpointId} was aborted: the operator's {@code notifyCheckpointAborted}, then mails. */
+    public void notifyOfAbortedCheckpoint(long checkpointId) throws Exception {
+        operator.notifyCheckpointAborted(checkpointId);
+        processMails();
     }
 
     private KeyedStateBackend<Object> keyedStateBackend(String what) {
@@ -432,6 +490,16 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         @Override
         public Collection<KeyedStateHandle> getRestoredKeyedState(String operatorId) {
             return restoredState;
+        }
+
+        @Override
+        public Collection<OperatorStateHandle> getRestoredOperatorState(String operatorId) {
+            return restoredOperatorState;
+        }
+
+        @Override
+        public Long getRestoredCheckpointId() {
+            return restoredCheckpointId;
         }
 
         @Override

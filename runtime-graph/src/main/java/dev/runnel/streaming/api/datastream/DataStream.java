@@ -307,7 +307,11 @@ public class DataStream<T> {
         return sink("Sink: Unnamed", new StreamSink<>(clean(sinkFunction)));
     }
 
-    /** Writes records with a {@link Sink} (writer per subtask, flushed at end of input). */
+    /**
+     * Writes records with a {@link Sink}: a writer per subtask, flushed at each checkpoint and at the end of
+     * input; a {@code SupportsCommitter} sink's output is committed when each checkpoint completes and at the
+     * end of input (see {@code SinkWriterOperator}).
+     */
     public DataStreamSink<T> sinkTo(Sink<T> sink) {
         Objects.requireNonNull(sink, "sink");
         return sink("Sink: " + sink.getClass().getSimpleName(), new SinkWriterOperator<>(sink));

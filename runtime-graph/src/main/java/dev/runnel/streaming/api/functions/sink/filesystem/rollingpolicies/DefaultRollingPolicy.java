@@ -1,18 +1,21 @@
-package dev.runnel.connector.file.sink.rollingpolicies;
+package dev.runnel.streaming.api.functions.sink.filesystem.rollingpolicies;
 
 import dev.runnel.configuration.MemorySize;
-import dev.runnel.connector.file.sink.PartFileInfo;
-import dev.runnel.connector.file.sink.RollingPolicy;
+import dev.runnel.streaming.api.functions.sink.filesystem.PartFileInfo;
+import dev.runnel.streaming.api.functions.sink.filesystem.RollingPolicy;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * Rolls a part file when it reaches a size, when it is older than the rollover interval, or when
  * nothing was written to it for the inactivity interval. Defaults (as in Flink): 128 MB, 60 s, 60 s.
+ * At a checkpoint it rolls only a part that is past the size; a smaller part stays in progress across
+ * the checkpoint (its length is checkpointed, and it is resumed after a failure).
  *
  * <p>The size check runs before each record, so the record that takes a part past the size stays in
- * it. The time checks run only when the writer is called (a record or a flush): a writer that gets
- * no records keeps its part open until the next record or the end of input.
+ * it. The time checks run at each bucket check of the writer (its processing-time timer), before each
+ * record and at each non-final flush.
  *
  * <pre>{@code
  * DefaultRollingPolicy.builder()
@@ -25,8 +28,9 @@ import java.util.Objects;
  * Immutable; serializable; thread-safe.
  *
  * @param <IN> the record type
+ * @param <BucketID> the type of the bucket id
  */
-public final class DefaultRollingPolicy<IN> implements RollingPolicy<IN> {
+public final class DefaultRollingPolicy<IN, BucketID> implements RollingPolicy<IN, BucketID> {
 
     private static final long serialVersionUID = 1L;
 
@@ -50,12 +54,17 @@ public final class DefaultRollingPolicy<IN> implements RollingPolicy<IN> {
     }
 
     @Override
-    public boolean shouldRollOnEvent(PartFileInfo partFile, IN element) {
+    public boolean shouldRollOnCheckpoint(PartFileInfo<BucketID> partFile) throws IOException {
+        return partFile.getSize() > partSize;
+    }
+
+    @Override
+    public boolean shouldRollOnEvent(PartFileInfo<BucketID> partFile, IN element) throws IOException {
         return partFile.getSize() >= partSize;
     }
 
     @Override
-    public boolean shouldRollOnProcessingTime(PartFileInfo partFile, long currentTime) {
+    public boolean shouldRollOnProcessingTime(PartFileInfo<BucketID> partFile, long currentTime) {
         return currentTime - partFile.getCreationTime() >= rolloverInterval
                 || currentTime - partFile.getLastUpdateTime() >= inactivityInterval;
     }
@@ -115,7 +124,27 @@ public final class DefaultRollingPolicy<IN> implements RollingPolicy<IN> {
             return this;
         }
 
-        public <IN> DefaultRollingPolicy<IN> build() {
+        /**
+         * Roll when a part is {@code interval} milliseconds (positive) old.
+         *
+         * @deprecated use {@link #withRolloverInterval(Duration)}
+         */
+        @Deprecated
+        public PolicyBuilder withRolloverInterval(long interval) {
+            return withRolloverInterval(Duration.ofMillis(interval));
+        }
+
+        /**
+         * Roll when no record was written to a part for {@code interval} milliseconds (positive).
+         *
+         * @deprecated use {@link #withInactivityInterval(Duration)}
+         */
+        @Deprecated
+        public PolicyBuilder withInactivityInterval(long interval) {
+            return withInactivityInterval(Duration.ofMillis(interval));
+        }
+
+        public <IN, BucketID> DefaultRollingPolicy<IN, BucketID> build() {
             return new DefaultRollingPolicy<>(partSize, rolloverInterval, inactivityInterval);
         }
 

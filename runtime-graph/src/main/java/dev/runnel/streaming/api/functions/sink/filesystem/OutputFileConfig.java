@@ -1,11 +1,13 @@
-package dev.runnel.connector.file.sink;
+package dev.runnel.streaming.api.functions.sink.filesystem;
 
 import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * The names of a {@link FileSink}'s part files: {@code <prefix>-<subtask>-<counter><suffix>}, e.g.
- * {@code part-0-3.txt}. Defaults: prefix {@code "part"}, no suffix. Immutable; serializable.
+ * The names of a file sink's part files: {@code <prefix>-<uuid>-<counter><suffix>}, e.g.
+ * {@code part-81fc4980-a6af-41c8-9937-9939408a734b-3.txt}, where the uuid is drawn per bucket of each writer
+ * (so that subtasks and restarts never choose the same name) and the counter counts that bucket's parts
+ * from 0. Defaults: prefix {@code "part"}, no suffix. Immutable; serializable.
  *
  * <pre>{@code
  * OutputFileConfig.builder().withPartPrefix("events").withPartSuffix(".txt").build()
@@ -45,7 +47,7 @@ public final class OutputFileConfig implements Serializable {
 
     @Override
     public String toString() {
-        return "OutputFileConfig{" + partPrefix + "-<subtask>-<n>" + partSuffix + "}";
+        return "OutputFileConfig{" + partPrefix + "-<uuid>-<n>" + partSuffix + "}";
     }
 
     /** Builds an {@link OutputFileConfig}. Not thread-safe. */
