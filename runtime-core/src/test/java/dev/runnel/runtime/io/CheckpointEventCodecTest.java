@@ -1,0 +1,44 @@
+package dev.runnel.runtime.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.core.execution.SavepointFormatType;
+import dev.runnel.core.memory.CorruptDataException;
+import dev.runnel.core.memory.DataInputDeserializer;
+import dev.runnel.core.memory.DataOutputSerializer;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Checkpoint barriers and cancellation markers on the wire. */
+class CheckpointEventCodecTest {
+
+    @Test
+    void barriersAndMarkersRoundTrip() throws Exception {
+        List<ChannelEvent> events = List.of(
+                new CheckpointBarrier(7, 1_700_000_000_123L, CheckpointOptions.checkpoint(true)),
+                new CheckpointBarrier(8, 1, CheckpointOptions.checkpoint(false)),
+                new CheckpointBarrier(9, 2, CheckpointOptions.savepoint(SavepointFormatType.CANONICAL)),
+                new CheckpointBarrier(Long.MAX_VALUE, 3, CheckpointOptions.savepoint(SavepointFormatType.NATIVE)),
+                new CancelCheckpointMarker(42));
+        for (ChannelEvent event : events) {
+            DataOutputSerializer out = new DataOutputSerializer(32);
+            ChannelEventCodec.write(event, out);
+            DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+            assertThat(ChannelEventCodec.read(in)).isEqualTo(event);
+            assertThat(in.available()).isZero();
+        }
+    }
+
+    @Test
+    void anUnknownBarrierKindIsCorruptData() throws Exception {
+        DataOutputSerializer out = new DataOutputSerializer(32);
+        ChannelEventCodec.write(new CheckpointBarrier(5, 6, CheckpointOptions.checkpoint(true)), out);
+        byte[] bytes = out.getCopyOfBuffer();
+        bytes[bytes.length - 1] = 9;
+        assertThatThrownBy(() -> ChannelEventCodec.read(new DataInputDeserializer(bytes)))
+                .isInstanceOf(CorruptDataException.class)
+                .hasMessageContaining("checkpoint barrier 5 with kind 9");
+    }
+}
