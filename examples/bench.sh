@@ -5,6 +5,7 @@
 #   examples/bench.sh WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
 #
 # WORKLOAD: wordcount-heap (W1, default N 20000000) | wordcount-rocksdb (W2, 5000000) | window (W3, 10000000)
+#           | checkpoint (W4: W1 with aligned exactly-once checkpoints every second, 20000000)
 #        examples/bench.sh timers heap|rocksdb [N] [--keys K] [--delay-ms D] [--parallelism P] [--conf key=value]...
 # The timer benchmark (default 10000000 timers over 1000000 keys, all pending until end of input).
 #        examples/bench.sh pojo pojo|tuple [N] [--object-reuse]

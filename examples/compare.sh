@@ -5,8 +5,8 @@
 #
 #   examples/compare.sh WORKLOAD [ROUNDS] [--flink VERSION] [-- EXTRA_ARGS...]
 #
-# WORKLOAD: wordcount-heap | wordcount-rocksdb | window. ROUNDS defaults to 3. VERSION defaults to
-# 1.20.5 for wordcount-heap and 2.3.0 otherwise (the faster Flink on each workload on these machines).
+# WORKLOAD: wordcount-heap | wordcount-rocksdb | window | checkpoint. ROUNDS defaults to 3. VERSION defaults to
+# 1.20.5 for wordcount-heap and checkpoint, 2.3.0 otherwise (the faster Flink on each workload on these machines).
 # Both sides run with --object-reuse (how a Flink user tunes these jobs); EXTRA_ARGS go to both.
 # RUNNEL_BENCH_ARGS adds arguments for the Runnel side only (e.g. "--conf key=value").
 # PEER_BENCH=<path to a run.sh> runs another Flink peer with the same interface instead
@@ -22,7 +22,7 @@ PEER="${PEER_BENCH:-$HERE/flink-peer/run.sh}"
 workload="$1"; shift
 rounds=3
 if [[ $# -gt 0 && "$1" =~ ^[0-9]+$ ]]; then rounds="$1"; shift; fi
-case "$workload" in wordcount-heap) flink=1.20.5 ;; *) flink=2.3.0 ;; esac
+case "$workload" in wordcount-heap|checkpoint) flink=1.20.5 ;; *) flink=2.3.0 ;; esac
 if [[ "${1:-}" == "--flink" ]]; then flink="$2"; shift 2; fi
 [[ "${1:-}" == "--" ]] && shift
 extra=("$@")

@@ -52,6 +52,9 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         /** Injects the barrier of checkpoint {@code checkpointId} at every source task. */
         void triggerSources(long checkpointId, long timestamp, CheckpointOptions options);
 
+        /** Asks every task, all at the end of their input, for the final checkpoint {@code checkpointId}. */
+        void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options);
+
         /** Snapshots every source coordinator, by the source operator's id (bytes may be null for none). */
         Map<String, CompletableFuture<byte[]>> snapshotCoordinators(long checkpointId);
 
@@ -133,10 +136,37 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
 
     private void triggerPeriodic() {
         try {
-            triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, false);
+            triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, false, false);
         } catch (Throwable t) {
             LOG.warn("Job {}: could not trigger a checkpoint: {}", job.getJobName(), t.toString());
         }
+    }
+
+    /**
+     * Every task reached the end of its input: takes the final checkpoint now, so that what the operators
+     * emitted at the end (a sink's last files) is committed. Periodic checkpoints stop; a final checkpoint that
+     * fails is taken again (failures count against the tolerated ones). Thread-safe.
+     */
+    public void triggerFinalCheckpoint() {
+        synchronized (lock) {
+            if (periodic != null) {
+                periodic.cancel(false);
+                periodic = null;
+            }
+        }
+        timer.execute(() -> {
+            try {
+                triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, true, true);
+            } catch (Throwable t) {
+                access.failJob(t);
+            }
+        });
+    }
+
+    /** See {@link #triggerCheckpoint(CheckpointOptions, String, boolean, boolean)}; never final. */
+    public CompletableFuture<CompletedCheckpoint> triggerCheckpoint(CheckpointOptions options, String targetDirectory,
+            boolean force) {
+        return triggerCheckpoint(options, targetDirectory, force, false);
     }
 
     /**
@@ -145,8 +175,8 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
      * cannot start. A periodic trigger ({@code force} false) is skipped, not failed, while the minimum pause
      * or the concurrency bound forbids one; the returned future then completes with null.
      */
-    public CompletableFuture<CompletedCheckpoint> triggerCheckpoint(CheckpointOptions options, String targetDirectory,
-            boolean force) {
+    private CompletableFuture<CompletedCheckpoint> triggerCheckpoint(CheckpointOptions options, String targetDirectory,
+            boolean force, boolean isFinal) {
         long id;
         long timestamp = System.currentTimeMillis();
         synchronized (lock) {
@@ -160,7 +190,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
                     return CompletableFuture.completedFuture(null);
                 }
             }
-            if (!access.allTasksRunning()) {
+            if (!isFinal && !access.allTasksRunning()) {
                 LOG.debug("Job {}: checkpoint skipped, not every task is running", job.getJobName());
                 return force ? CompletableFuture.failedFuture(new IllegalStateException(
                         "Not every task of job '" + job.getJobName() + "' is running; a checkpoint needs all of them"))
@@ -179,7 +209,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
             countFailure(failure);
             return CompletableFuture.failedFuture(failure);
         }
-        PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, options, location);
+        PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, options, location, isFinal);
         synchronized (lock) {
             pending.put(id, checkpoint);
         }
@@ -201,7 +231,11 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
                     cause), true);
             return checkpoint.result;
         }
-        access.triggerSources(id, timestamp, options);
+        if (isFinal) {
+            access.triggerFinal(id, timestamp, options);
+        } else {
+            access.triggerSources(id, timestamp, options);
+        }
         return checkpoint.result;
     }
 
@@ -357,8 +391,17 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         LOG.warn("Job {}: {}", job.getJobName(), cause.getMessage());
         dispose(checkpoint, cause.getMessage(), true);
         checkpoint.result.completeExceptionally(cause);
-        if (countsAsFailure) {
+        if (countsAsFailure || checkpoint.isFinal) {
             countFailure(cause);
+        }
+        if (checkpoint.isFinal) {
+            boolean again;
+            synchronized (lock) {
+                again = !shutdown;
+            }
+            if (again) {
+                triggerFinalCheckpoint();
+            }
         }
     }
 
@@ -457,9 +500,12 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         final Map<String, CheckpointMetrics> acks = new HashMap<>();
         final List<CheckpointMetrics> metrics = new ArrayList<>();
         final CompletableFuture<CompletedCheckpoint> result = new CompletableFuture<>();
+        final boolean isFinal;
         ScheduledFuture<?> timeout;
 
-        PendingCheckpoint(long id, long timestamp, CheckpointOptions options, CheckpointStorageLocation location) {
+        PendingCheckpoint(long id, long timestamp, CheckpointOptions options, CheckpointStorageLocation location,
+                boolean isFinal) {
+            this.isFinal = isFinal;
             this.id = id;
             this.timestamp = timestamp;
             this.options = options;

@@ -480,13 +480,20 @@ final class EmbeddedJob implements JobClient {
         public boolean allTasksRunning() {
             Attempt attempt = current;
             return attempt != null && attempt.started && attempt.failure.get() == null
-                    && attempt.finished.get() == 0 && !terminal;
+                    && attempt.endedInput.get() == 0 && attempt.finished.get() == 0 && !terminal;
         }
 
         @Override
         public void triggerSources(long checkpointId, long timestamp, CheckpointOptions options) {
             for (StreamTask task : current.sources) {
                 task.triggerCheckpointAsync(checkpointId, timestamp, options);
+            }
+        }
+
+        @Override
+        public void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options) {
+            for (StreamTask task : current.tasks) {
+                task.triggerFinalCheckpointAsync(checkpointId, timestamp, options);
             }
         }
 
@@ -523,6 +530,7 @@ final class EmbeddedJob implements JobClient {
         final List<StreamTask> sources = new ArrayList<>();
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger finished = new AtomicInteger();
+        final AtomicInteger endedInput = new AtomicInteger();
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
         volatile boolean started;
@@ -545,6 +553,14 @@ final class EmbeddedJob implements JobClient {
                 mergeAccumulators(taskAccumulators);
             }
             taskEnded();
+        }
+
+        @Override
+        public void onEndOfInput(StreamTask task) {
+            if (endedInput.incrementAndGet() == tasks.size() && this == current && checkpoints != null
+                    && failure.get() == null) {
+                checkpoints.triggerFinalCheckpoint();
+            }
         }
 
         @Override

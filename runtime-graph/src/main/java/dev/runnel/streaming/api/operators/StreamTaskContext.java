@@ -57,6 +57,14 @@ public interface StreamTaskContext {
         return null;
     }
 
+    /**
+     * Whether the job takes checkpoints. Then output that must appear exactly once (a sink's commit) waits for
+     * a checkpoint, at the end of input too: the job takes a final checkpoint after every task finished.
+     */
+    default boolean isCheckpointingEnabled() {
+        return false;
+    }
+
     /** The coordinator of source operator {@code operatorId} (split assignment). */
     dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId);
 

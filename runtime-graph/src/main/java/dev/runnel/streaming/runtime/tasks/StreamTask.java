@@ -89,12 +89,21 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private ScheduledFuture<?> flusher;
     /** Set when the input ended: later checkpoints are declined, since the barrier could not follow the end. */
     private boolean finishing;
+    /** The final checkpoint this task took, once taken (-1 before). */
+    private long finalCheckpointId = -1;
+    private boolean finalCheckpointCompleted;
 
     /** Told when the task ends. */
     public interface TaskListener {
         void onFinished(StreamTask task, Map<String, Accumulator<?, ?>> accumulators);
 
         void onFailed(StreamTask task, Throwable cause);
+
+        /**
+         * The task's input ended and its operators finished; it now waits for the job's final checkpoint
+         * before it closes (only when the job checkpoints).
+         */
+        default void onEndOfInput(StreamTask task) {}
     }
 
     /**
@@ -221,6 +230,12 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             mailbox.runAll();
             chain.flushOutputs();
             chain.finishOutputs();
+            if (services.checkpoints() != CheckpointResponder.NONE) {
+                // As Flink's final checkpoint: what the operators emitted at the end (a sink's last files) is
+                // committed only once a checkpoint covers it, so a failure elsewhere cannot make it appear twice.
+                listener.onEndOfInput(this);
+                yieldUntil(() -> finalCheckpointCompleted);
+            }
             OperatorChain closing = chain;
             chain = null;
             closing.closeAll();
@@ -419,6 +434,11 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     }
 
     @Override
+    public boolean isCheckpointingEnabled() {
+        return services.checkpoints() != CheckpointResponder.NONE;
+    }
+
+    @Override
     public Long getRestoredCheckpointId() {
         return restore == null ? null : restore.checkpointId();
     }
@@ -479,8 +499,40 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         mailbox.put(() -> {
             if (chain != null) {
                 chain.notifyCheckpoint(checkpointId, true);
+                if (finalCheckpointId >= 0 && checkpointId >= finalCheckpointId) {
+                    finalCheckpointCompleted = true;
+                }
             }
         }, "checkpoint " + checkpointId + " completed");
+    }
+
+    /**
+     * Takes the job's final checkpoint at this task, whose input has ended: no barrier travels (every channel
+     * has ended), each task snapshots what it holds at the end. Thread-safe; declined unless the input ended.
+     */
+    public void triggerFinalCheckpointAsync(long checkpointId, long timestamp, CheckpointOptions options) {
+        mailbox.put(() -> performFinalCheckpoint(checkpointId, timestamp, options), "final checkpoint " + checkpointId);
+    }
+
+    private void performFinalCheckpoint(long id, long timestamp, CheckpointOptions options) throws Exception {
+        OperatorChain operators = chain;
+        if (operators == null || !finishing) {
+            declineCheckpoint(id, new TaskNotRunningException("Task " + deployment.taskNameWithSubtask()
+                    + " has not reached the end of its input"));
+            return;
+        }
+        long syncStart = System.nanoTime();
+        Map<String, OperatorSnapshotFutures> snapshots;
+        try {
+            operators.prepareSnapshotPreBarrier(id);
+            snapshots = operators.snapshotState(id, timestamp, options);
+        } catch (Exception e) {
+            declineCheckpoint(id, e);
+            return;
+        }
+        finalCheckpointId = id;
+        long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
+        services.asyncOperations().execute(() -> materialize(id, snapshots, 0, syncMillis));
     }
 
     /** Checkpoint {@code checkpointId} was aborted. Thread-safe. */

@@ -42,6 +42,46 @@ class FileSinkExactlyOnceTest {
         FAILED.clear();
     }
 
+    /**
+     * A task fails after another sink subtask reached the end of its input: that subtask's last files must not
+     * be committed at its end (the restart replays their records), only by the job's final checkpoint.
+     */
+    @org.junit.jupiter.api.Test
+    void aFailureAfterAnotherSinkEndedDoesNotDuplicateItsLastFiles() throws Exception {
+        Path output = dir.resolve("out");
+        Configuration conf = new Configuration();
+        conf.setString("execution.checkpointing.dir", dir.resolve("checkpoints").toString());
+        conf.setString("execution.checkpointing.interval", "100 ms");
+        conf.setString("restart-strategy.type", "fixed-delay");
+        conf.setString("restart-strategy.fixed-delay.attempts", "2");
+        conf.setString("restart-strategy.fixed-delay.delay", "10 ms");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        long last = 3_999;
+        env.fromSource(new DataGeneratorSource<>(i -> i, last + 1, RateLimiterStrategy.perSecond(8_000), Types.LONG),
+                        WatermarkStrategy.noWatermarks(), "numbers")
+                .keyBy(v -> v % 7)
+                .map(v -> {
+                    if (v == last && FAILED.add(v)) {
+                        // Give the other sink subtask time to reach the end of its input first.
+                        Thread.sleep(500);
+                        throw new IllegalStateException("injected failure at the last record");
+                    }
+                    return Long.toString(v);
+                })
+                .sinkTo(FileSink.forRowFormat(new dev.runnel.core.fs.Path(output.toString()),
+                        new SimpleStringEncoder<String>("UTF-8")).build());
+        env.execute("failure at the end");
+
+        assertThat(FAILED).containsExactly(last);
+        Map<String, Long> seen = SinkFiles.visibleContents(output).stream()
+                .flatMap(content -> Arrays.stream(content.split("\n")))
+                .filter(line -> !line.isEmpty())
+                .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+        assertThat(seen).hasSize((int) last + 1);
+        assertThat(seen.values()).allSatisfy(count -> assertThat(count).isEqualTo(1L));
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"hashmap, EXACTLY_ONCE", "rocksdb, EXACTLY_ONCE", "hashmap, AT_LEAST_ONCE"})
     void committedFilesHoldEveryRecordOnce(String backend, String mode) throws Exception {

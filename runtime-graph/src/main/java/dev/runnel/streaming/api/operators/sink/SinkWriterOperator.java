@@ -187,10 +187,15 @@ public final class SinkWriterOperator<T> extends AbstractStreamOperator<Object> 
         }
     }
 
+    /**
+     * End of input: the writer flushes everything. Without checkpoints, everything is committed now; with
+     * them, the job's final checkpoint prepares and commits the last committables, so that they become
+     * visible only once no restart can replay the records they hold.
+     */
     @Override
     public void finish() throws Exception {
         writer.flush(true);
-        if (committing != null) {
+        if (committing != null && !task.isCheckpointingEnabled()) {
             committing.prepare(CommitterHandler.END_OF_INPUT);
             committing.handler.commitAll();
         }
