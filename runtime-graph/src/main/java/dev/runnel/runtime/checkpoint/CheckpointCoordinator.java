@@ -49,8 +49,12 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         /** Whether every task of the current attempt runs (none finished, none failed); checkpoints wait otherwise. */
         boolean allTasksRunning();
 
-        /** Injects the barrier of checkpoint {@code checkpointId} at every source task. */
-        void triggerSources(long checkpointId, long timestamp, CheckpointOptions options);
+        /**
+         * Injects the barrier of checkpoint {@code checkpointId} at every source task; for stop-with-savepoint
+         * the sources first emit the maximum watermark ({@code drain}) and then pause ({@code stop}).
+         */
+        void triggerSources(long checkpointId, long timestamp, CheckpointOptions options, boolean stop,
+                boolean drain);
 
         /** Asks every task, all at the end of their input, for the final checkpoint {@code checkpointId}. */
         void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options);
@@ -107,14 +111,18 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         this.lastCompletionNanos = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(config.getMinPauseBetweenCheckpoints());
     }
 
-    /** Starts triggering periodic checkpoints, the first one interval from now. */
+    /** Starts triggering periodic checkpoints (if the job takes them), the first after a random initial delay. */
     public void startCheckpointScheduler() {
         synchronized (lock) {
             if (shutdown || periodic != null || !config.isCheckpointingEnabled()) {
                 return;
             }
             long interval = config.getCheckpointInterval();
-            periodic = timer.scheduleAtFixedRate(this::triggerPeriodic, interval, interval, TimeUnit.MILLISECONDS);
+            // As Flink: the first checkpoint comes after a random delay between the minimum pause and the
+            // interval, so that jobs started together do not checkpoint in lockstep.
+            long minPause = Math.min(config.getMinPauseBetweenCheckpoints(), interval);
+            long initialDelay = java.util.concurrent.ThreadLocalRandom.current().nextLong(minPause, interval + 1);
+            periodic = timer.scheduleAtFixedRate(this::triggerPeriodic, initialDelay, interval, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -136,7 +144,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
 
     private void triggerPeriodic() {
         try {
-            triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, false, false);
+            triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, false, false, false, false);
         } catch (Throwable t) {
             LOG.warn("Job {}: could not trigger a checkpoint: {}", job.getJobName(), t.toString());
         }
@@ -156,17 +164,27 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         }
         timer.execute(() -> {
             try {
-                triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, true, true);
+                triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, true, true, false, false);
             } catch (Throwable t) {
                 access.failJob(t);
             }
         });
     }
 
-    /** See {@link #triggerCheckpoint(CheckpointOptions, String, boolean, boolean)}; never final. */
-    public CompletableFuture<CompletedCheckpoint> triggerCheckpoint(CheckpointOptions options, String targetDirectory,
-            boolean force) {
-        return triggerCheckpoint(options, targetDirectory, force, false);
+    /**
+     * Takes a savepoint in {@code format} into {@code targetDirectory} (null: the configured savepoint
+     * directory) now. For stop-with-savepoint ({@code stop}) the sources read nothing after its barrier, and
+     * with {@code drain} they first emit the maximum watermark. The future completes with the savepoint, or
+     * fails (the job then goes on). A savepoint is the user's: it is neither retained nor ever deleted here.
+     */
+    public CompletableFuture<CompletedCheckpoint> triggerSavepoint(String targetDirectory,
+            dev.runnel.core.execution.SavepointFormatType format, boolean stop, boolean drain) {
+        return triggerCheckpoint(CheckpointOptions.savepoint(format), targetDirectory, true, false, stop, drain);
+    }
+
+    /** A checkpoint now, outside the schedule (tests, tools); the future as for periodic ones. */
+    public CompletableFuture<CompletedCheckpoint> triggerCheckpoint() {
+        return triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, true, false, false, false);
     }
 
     /**
@@ -176,7 +194,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
      * or the concurrency bound forbids one; the returned future then completes with null.
      */
     private CompletableFuture<CompletedCheckpoint> triggerCheckpoint(CheckpointOptions options, String targetDirectory,
-            boolean force, boolean isFinal) {
+            boolean force, boolean isFinal, boolean stop, boolean drain) {
         long id;
         long timestamp = System.currentTimeMillis();
         synchronized (lock) {
@@ -234,12 +252,17 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         if (isFinal) {
             access.triggerFinal(id, timestamp, options);
         } else {
-            access.triggerSources(id, timestamp, options);
+            access.triggerSources(id, timestamp, options, stop, drain);
         }
         return checkpoint.result;
     }
 
     // ------------------------------------------------------------------ CheckpointResponder
+
+    @Override
+    public boolean isPeriodicCheckpointingEnabled() {
+        return config.isCheckpointingEnabled();
+    }
 
     @Override
     public CheckpointStreamFactory streamFactory(long checkpointId) throws IOException {

@@ -8,6 +8,7 @@ import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.ExternalizedCheckpointRetention;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.core.execution.JobExecutionException;
+import dev.runnel.core.execution.SavepointFormatType;
 import dev.runnel.metrics.MetricGroup;
 import dev.runnel.metrics.SimpleMetricGroup;
 import dev.runnel.runtime.checkpoint.CheckpointCoordinator;
@@ -96,6 +97,8 @@ final class EmbeddedJob implements JobClient {
     private volatile JobStatus status = JobStatus.CREATED;
     private volatile boolean cancelRequested;
     private volatile boolean terminal;
+    /** Set when a stop-with-savepoint completed: the tasks are then stopped and the job ends FINISHED. */
+    private volatile boolean stoppedWithSavepoint;
     private int restarts;
     private long startNanos;
 
@@ -146,8 +149,13 @@ final class EmbeddedJob implements JobClient {
         startNanos = System.nanoTime();
         try {
             Files.createDirectories(workingDirectory);
-            if (checkpointConfig.isCheckpointingEnabled()) {
+            if (ownsShuffles) {
+                // Also without periodic checkpoints: the coordinator takes savepoints. A job split over
+                // processes (the test launcher) has no coordinator here: it sees only its own tasks.
                 checkpoints = createCheckpointCoordinator();
+            } else if (checkpointConfig.isCheckpointingEnabled()) {
+                LOG.warn("Job '{}' runs split over several processes without a JobManager; it takes no checkpoints",
+                        job.getJobName());
             }
             status = JobStatus.RUNNING;
             startAttempt(null);
@@ -297,6 +305,11 @@ final class EmbeddedJob implements JobClient {
             LOG.error("Job '{}': checkpoint {} cannot be restored ({}); falling back to an earlier one",
                     job.getJobName(), attempt.restoredFrom.getCheckpointID(), restoreFailure.getMessage());
             checkpoints.getCheckpointStore().removeUnrestorable(attempt.restoredFrom);
+        }
+        if (stoppedWithSavepoint) {
+            terminal = true;
+            finishJob(null, attempt.accumulators);
+            return;
         }
         if (cancelRequested || !ownsShuffles || cause instanceof TaskCancellationTimeoutException) {
             terminal = true;
@@ -473,6 +486,33 @@ final class EmbeddedJob implements JobClient {
         return result;
     }
 
+    @Override
+    public CompletableFuture<String> triggerSavepoint(String savepointDirectory, SavepointFormatType formatType) {
+        if (checkpoints == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Job '" + job.getJobName()
+                    + "' runs split over processes without a JobManager and cannot take savepoints"));
+        }
+        return checkpoints.triggerSavepoint(savepointDirectory, formatType, false, false)
+                .thenApply(CompletedCheckpoint::getExternalPointer);
+    }
+
+    @Override
+    public CompletableFuture<String> stopWithSavepoint(boolean advanceToEndOfEventTime, String savepointDirectory,
+            SavepointFormatType formatType) {
+        if (checkpoints == null) {
+            return triggerSavepoint(savepointDirectory, formatType);
+        }
+        return checkpoints.triggerSavepoint(savepointDirectory, formatType, true, advanceToEndOfEventTime)
+                .thenApply(savepoint -> {
+                    stoppedWithSavepoint = true;
+                    LOG.info("Job '{}' ({}) stops after savepoint {}", job.getJobName(), jobId,
+                            savepoint.getExternalPointer());
+                    current.fail(new TaskCancelledException("Job '" + job.getJobName() + "' stopped with savepoint "
+                            + savepoint.getExternalPointer()));
+                    return savepoint.getExternalPointer();
+                });
+    }
+
     /** What the checkpoint coordinator sees of the job: always the current attempt. */
     private final class JobAccess implements CheckpointCoordinator.JobAccess {
 
@@ -484,9 +524,10 @@ final class EmbeddedJob implements JobClient {
         }
 
         @Override
-        public void triggerSources(long checkpointId, long timestamp, CheckpointOptions options) {
+        public void triggerSources(long checkpointId, long timestamp, CheckpointOptions options, boolean stop,
+                boolean drain) {
             for (StreamTask task : current.sources) {
-                task.triggerCheckpointAsync(checkpointId, timestamp, options);
+                task.triggerCheckpointAsync(checkpointId, timestamp, options, stop, drain);
             }
         }
 

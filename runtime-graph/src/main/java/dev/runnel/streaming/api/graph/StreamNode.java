@@ -71,11 +71,6 @@ public final class StreamNode {
         return uid;
     }
 
-    /** The id used for the operator's state: the uid, or one derived from the node. */
-    public String getOperatorId() {
-        return uid != null ? uid : "node-" + id + "-" + name.replaceAll("[^A-Za-z0-9]+", "_");
-    }
-
     public StreamOperator<?> getOperator() {
         return operator;
     }

@@ -65,6 +65,7 @@ public final class StreamingJobGraphGenerator {
 
         JobGraph jobGraph = new JobGraph(graph.getJobName(), shippedCopy(graph.getExecutionConfig()),
                 jobConfiguration(graph), graph.getStateBackend(), graph.getBufferTimeoutMillis());
+        Map<Integer, String> operatorIds = StreamGraphHasher.operatorIds(graph);
         Map<Integer, JobVertex> vertexOfHead = new HashMap<>();
         Map<Integer, ChainedOperator> operatorOfNode = new HashMap<>();
         Map<Integer, Integer> indexInChain = new HashMap<>();
@@ -76,7 +77,7 @@ public final class StreamingJobGraphGenerator {
                     head.getSlotSharingGroup());
             for (int i = 0; i < members.size(); i++) {
                 StreamNode node = members.get(i);
-                OperatorConfig config = new OperatorConfig(node.getOperatorId(), node.getName(), node.getKeySelector1(),
+                OperatorConfig config = new OperatorConfig(operatorIds.get(node.getId()), node.getName(), node.getKeySelector1(),
                         node.getKeySelector2(), node.getKeySerializer(), node.getMaxParallelism());
                 ChainedOperator operator = new ChainedOperator(node.getId(), node.getOperator(), config,
                         node.getOutputSerializer());

@@ -171,6 +171,11 @@ public class StreamSource<OUT, SRC extends SourceFunction<OUT>> extends Abstract
     public void snapshotState(StateSnapshotContext context) {}
 
     @Override
+    public void emitMaxWatermark() {
+        watermarks.emitWatermark(Watermark.MAX_WATERMARK);
+    }
+
+    @Override
     public void close() throws Exception {
         try {
             stopSourceThread();

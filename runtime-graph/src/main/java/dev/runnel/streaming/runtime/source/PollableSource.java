@@ -15,4 +15,10 @@ public interface PollableSource {
 
     /** Completes when {@link #emitNext()} may find something again. */
     CompletableFuture<Void> isAvailable();
+
+    /**
+     * Emits the maximum watermark now, as at the end of input: stop-with-savepoint with
+     * {@code advanceToEndOfEventTime} fires every event-time timer and window before its barrier.
+     */
+    void emitMaxWatermark() throws Exception;
 }

@@ -183,6 +183,11 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     }
 
     @Override
+    public void emitMaxWatermark() {
+        watermarks.emitWatermark(Watermark.MAX_WATERMARK);
+    }
+
+    @Override
     public void close() throws Exception {
         try {
             if (reader != null) {

@@ -13,6 +13,12 @@ import java.util.Map;
  */
 public interface CheckpointResponder {
 
+    /**
+     * Whether the job takes periodic checkpoints. Then tasks wait at their end for the final checkpoint,
+     * and sinks commit only with checkpoints. A job without them still takes savepoints.
+     */
+    boolean isPeriodicCheckpointingEnabled();
+
     /** Where the state of checkpoint {@code checkpointId} goes. */
     CheckpointStreamFactory streamFactory(long checkpointId) throws IOException;
 
@@ -25,6 +31,11 @@ public interface CheckpointResponder {
 
     /** For tasks of jobs that do not checkpoint: every call is refused. */
     CheckpointResponder NONE = new CheckpointResponder() {
+        @Override
+        public boolean isPeriodicCheckpointingEnabled() {
+            return false;
+        }
+
         @Override
         public CheckpointStreamFactory streamFactory(long checkpointId) throws IOException {
             throw new IOException("This job does not take checkpoints (checkpoint " + checkpointId + ")");

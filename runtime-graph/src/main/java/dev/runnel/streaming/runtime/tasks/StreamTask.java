@@ -92,6 +92,11 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     /** The final checkpoint this task took, once taken (-1 before). */
     private long finalCheckpointId = -1;
     private boolean finalCheckpointCompleted;
+    /** The stop-with-savepoint this source task waits on (-1: none), and whether it completed or failed. */
+    private long stopSavepointId = -1;
+    private boolean stopResolved;
+    /** Set once a stop-with-savepoint completed: the task takes no more input until it is cancelled. */
+    private boolean inputSuspended;
 
     /** Told when the task ends. */
     public interface TaskListener {
@@ -230,7 +235,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             mailbox.runAll();
             chain.flushOutputs();
             chain.finishOutputs();
-            if (services.checkpoints() != CheckpointResponder.NONE) {
+            if (services.checkpoints().isPeriodicCheckpointingEnabled()) {
                 // As Flink's final checkpoint: what the operators emitted at the end (a sink's last files) is
                 // committed only once a checkpoint covers it, so a failure elsewhere cannot make it appear twice.
                 listener.onEndOfInput(this);
@@ -258,6 +263,15 @@ public final class StreamTask implements StreamTaskContext, Runnable {
                     continue;
                 }
                 signals.outputBlocked = false;
+            }
+            if (inputSuspended) {
+                waker.prepareToPark();
+                if (mailbox.hasMail() || signals.cancelled) {
+                    waker.cancelPark();
+                } else {
+                    waker.park(MAX_PARK_NANOS);
+                }
+                continue;
             }
             InputStatus status = in.processInput();
             if (status == InputStatus.MORE_AVAILABLE) {
@@ -435,7 +449,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
 
     @Override
     public boolean isCheckpointingEnabled() {
-        return services.checkpoints() != CheckpointResponder.NONE;
+        return services.checkpoints().isPeriodicCheckpointingEnabled();
     }
 
     @Override
@@ -490,8 +504,28 @@ public final class StreamTask implements StreamTaskContext, Runnable {
      * yet declines.
      */
     public void triggerCheckpointAsync(long checkpointId, long timestamp, CheckpointOptions options) {
-        mailbox.put(() -> performCheckpoint(new CheckpointBarrier(checkpointId, timestamp, options), 0),
-                "checkpoint " + checkpointId);
+        triggerCheckpointAsync(checkpointId, timestamp, options, false, false);
+    }
+
+    /**
+     * As {@link #triggerCheckpointAsync(long, long, CheckpointOptions)}, for stop-with-savepoint: with
+     * {@code drain} the source first emits the maximum watermark (every event-time timer and window fires
+     * before the barrier); with {@code stop} it then reads no more input, so nothing follows the barrier,
+     * until the savepoint is given up (then it resumes) or completes (then the job stops the task).
+     */
+    public void triggerCheckpointAsync(long checkpointId, long timestamp, CheckpointOptions options, boolean stop,
+            boolean drain) {
+        mailbox.put(() -> {
+            if (drain && chain != null && !finishing && chain.getHead() instanceof PollableSource source) {
+                source.emitMaxWatermark();
+            }
+            performCheckpoint(new CheckpointBarrier(checkpointId, timestamp, options), 0);
+            if (stop && chain != null && !finishing) {
+                stopSavepointId = checkpointId;
+                stopResolved = false;
+                yieldUntil(() -> stopResolved);
+            }
+        }, "checkpoint " + checkpointId);
     }
 
     /** Checkpoint {@code checkpointId} completed: operators may publish what it covers. Thread-safe. */
@@ -501,6 +535,11 @@ public final class StreamTask implements StreamTaskContext, Runnable {
                 chain.notifyCheckpoint(checkpointId, true);
                 if (finalCheckpointId >= 0 && checkpointId >= finalCheckpointId) {
                     finalCheckpointCompleted = true;
+                }
+                if (checkpointId == stopSavepointId) {
+                    // The job stops now; the task reads nothing more until it is cancelled.
+                    inputSuspended = true;
+                    stopResolved = true;
                 }
             }
         }, "checkpoint " + checkpointId + " completed");
@@ -540,6 +579,9 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         mailbox.put(() -> {
             if (chain != null) {
                 chain.notifyCheckpoint(checkpointId, false);
+            }
+            if (checkpointId == stopSavepointId) {
+                stopResolved = true;
             }
         }, "checkpoint " + checkpointId + " aborted");
     }
