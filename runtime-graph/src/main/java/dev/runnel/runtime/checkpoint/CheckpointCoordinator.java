@@ -220,11 +220,14 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         try {
             location = options.isSavepoint() ? storage.initializeLocationForSavepoint(id, targetDirectory)
                     : storage.initializeLocationForCheckpoint(id);
-        } catch (IOException e) {
-            IOException failure = new IOException("Checkpoint " + id + " of job '" + job.getJobName()
-                    + "' could not create its folder: " + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            IOException failure = new IOException((options.isSavepoint() ? "Savepoint " : "Checkpoint ") + id
+                    + " of job '" + job.getJobName() + "' could not create its folder: " + e.getMessage(), e);
             LOG.warn("{}", failure.getMessage());
-            countFailure(failure);
+            if (!options.isSavepoint()) {
+                // as Flink: a failed savepoint is the caller's to see, not a checkpoint failure of the job
+                countFailure(failure);
+            }
             return CompletableFuture.failedFuture(failure);
         }
         PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, options, location, isFinal);
@@ -359,7 +362,9 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
             LOG.warn("{}", failure.getMessage());
             dispose(checkpoint, failure.getMessage(), true);
             checkpoint.result.completeExceptionally(failure);
-            countFailure(failure);
+            if (!checkpoint.options.isSavepoint()) {
+                countFailure(failure);
+            }
         }
     }
 
@@ -414,7 +419,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         LOG.warn("Job {}: {}", job.getJobName(), cause.getMessage());
         dispose(checkpoint, cause.getMessage(), true);
         checkpoint.result.completeExceptionally(cause);
-        if (countsAsFailure || checkpoint.isFinal) {
+        if ((countsAsFailure || checkpoint.isFinal) && !checkpoint.options.isSavepoint()) {
             countFailure(cause);
         }
         if (checkpoint.isFinal) {

@@ -123,7 +123,7 @@ class SavepointTest {
         JobClient client = env.executeAsync("no savepoint directory");
         waitUntil(() -> PROCESSED.get() > 1_000);
         assertThatThrownBy(() -> client.triggerSavepoint(null, SavepointFormatType.CANONICAL).get(60, TimeUnit.SECONDS))
-                .hasMessageContaining("savepoint");
+                .hasMessageContaining("No savepoint directory");
         client.getJobExecutionResult().get(60, TimeUnit.SECONDS);
         assertThat(client.getJobStatus().get()).isEqualTo(JobStatus.FINISHED);
     }
