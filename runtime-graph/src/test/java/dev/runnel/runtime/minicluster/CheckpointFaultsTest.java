@@ -50,6 +50,8 @@ class CheckpointFaultsTest {
     static final AtomicBoolean FAILED_ONCE = new AtomicBoolean();
     static volatile Path checkpointRoot;
     static volatile long corruptedCheckpoint;
+    /** How the newest checkpoint is damaged: its state files deleted, or its _metadata cut, or its magic changed. */
+    static volatile String damage;
 
     @TempDir
     Path dir;
@@ -63,8 +65,11 @@ class CheckpointFaultsTest {
         checkpointRoot = dir;
     }
 
-    @Test
-    void recoveryFallsBackToTheCheckpointBeforeADamagedOne() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"state files gone", "metadata truncated",
+        "wrong magic", "unknown version"})
+    void recoveryFallsBackToTheCheckpointBeforeADamagedOne(String how) throws Exception {
+        damage = how;
         Configuration conf = baseConfiguration();
         conf.setString("state.checkpoints.num-retained", "3");
         // State goes to files (not inline in _metadata) so there is a file to lose.
@@ -78,6 +83,28 @@ class CheckpointFaultsTest {
         assertThat(RESTORED_FROM).isNotEmpty().allSatisfy(id -> assertThat(id).isLessThan(corruptedCheckpoint));
         assertThat(MAX_COUNT).hasSize(KEYS);
         assertThat(MAX_COUNT.values()).allSatisfy(c -> assertThat(c).isEqualTo(RECORDS / KEYS));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"RETAIN_ON_CANCELLATION, true", "DELETE_ON_CANCELLATION, false",
+        "NO_EXTERNALIZED_CHECKPOINTS, false"})
+    void cancellationKeepsTheCheckpointsOnlyWhenRetentionSaysSo(String retention, boolean kept) throws Exception {
+        Configuration conf = baseConfiguration();
+        conf.setString("execution.checkpointing.externalized-checkpoint-retention", retention);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        countingJob(env, -1, false);
+        EmbeddedJob job = (EmbeddedJob) env.executeAsync("retention " + retention);
+        waitUntil(() -> job.checkpointCoordinator().getNumberOfCompletedCheckpoints() >= 2);
+        job.cancel().get(30, TimeUnit.SECONDS);
+        Path jobFolder = dir.resolve(job.getJobID().toString());
+        boolean hasCompleted;
+        try (Stream<Path> chks = Files.exists(jobFolder) ? Files.list(jobFolder) : Stream.empty()) {
+            hasCompleted = chks.anyMatch(p -> p.getFileName().toString().startsWith("chk-")
+                    && Files.exists(p.resolve("_metadata")));
+        }
+        assertThat(hasCompleted).as("a completed checkpoint remains after cancellation").isEqualTo(kept);
+        assertThat(job.getJobStatus().get()).isEqualTo(dev.runnel.api.common.JobStatus.CANCELED);
     }
 
     @Test
@@ -147,10 +174,26 @@ class CheckpointFaultsTest {
                         .max(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(4))))
                         .orElseThrow();
             }
-            try (Stream<Path> files = Files.list(newest)) {
-                for (Path file : files.filter(p -> !p.getFileName().toString().equals("_metadata")).toList()) {
-                    Files.delete(file);
+            Path metadata = newest.resolve("_metadata");
+            byte[] bytes = Files.readAllBytes(metadata);
+            switch (damage) {
+                case "state files gone" -> {
+                    try (Stream<Path> files = Files.list(newest)) {
+                        for (Path file : files.filter(p -> !p.getFileName().toString().equals("_metadata")).toList()) {
+                            Files.delete(file);
+                        }
+                    }
                 }
+                case "metadata truncated" -> Files.write(metadata, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+                case "wrong magic" -> {
+                    bytes[0] ^= 0x5A;
+                    Files.write(metadata, bytes);
+                }
+                case "unknown version" -> {
+                    bytes[7] = 99; // the int after the 4-byte magic
+                    Files.write(metadata, bytes);
+                }
+                default -> throw new IllegalArgumentException(damage);
             }
             corruptedCheckpoint = Long.parseLong(newest.getFileName().toString().substring(4));
         }
