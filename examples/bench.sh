@@ -11,8 +11,11 @@
 #        examples/bench.sh pojo pojo|tuple [N] [--object-reuse]
 # W1 with the records as POJOs or as Tuple2<String, Long> (default N 20000000), to compare the two.
 #        examples/bench.sh checkpoint-size [--keys K] [--changed-percent P] [--checkpoints C] [--dir D]
-# Bytes and time of full (canonical) against incremental RocksDB checkpoints of K keys (default 1000000)
-# when P% (default 1) change between checkpoints; one RESULT line per checkpoint and mode.
+#                                          [--stores heap,rocksdb-full,rocksdb-incremental]
+# What a checkpoint costs (issue 11): K keys "w"+n (default 1000000) with a ValueState<Long> each, C
+# checkpoints (default 10) into filesystem checkpoint storage under D (default a temporary directory),
+# P% of keys (default 1) changed between them. Per checkpoint, store and mode (--stores: which ones, default
+# all three) one RESULT line with sync_ms, async_ms, bytes; then a SUMMARY line of medians of checkpoints 2..C.
 # The last line is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>
 # JVM options: RUNNEL_BENCH_JAVA_OPTS (default -Xmx4g, the peer's heap).
 set -euo pipefail

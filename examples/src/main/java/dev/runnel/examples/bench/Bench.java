@@ -34,7 +34,7 @@ import java.util.Map;
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
- *   Bench checkpoint-size [--keys K] ... (full against incremental RocksDB checkpoints, see {@link CheckpointSizeBench})
+ *   Bench checkpoint-size [--keys K] ... (checkpoint cost per store: sync, async, bytes; see {@link CheckpointSizeBench})
  * </pre>
  */
 public final class Bench {

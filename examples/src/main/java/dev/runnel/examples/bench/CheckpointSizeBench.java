@@ -4,53 +4,92 @@ import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.state.ValueState;
 import dev.runnel.api.common.state.ValueStateDescriptor;
 import dev.runnel.api.common.typeutils.base.LongSerializer;
+import dev.runnel.api.common.typeutils.base.StringSerializer;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.contrib.streaming.state.EmbeddedRocksDBStateBackend;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
-import dev.runnel.runtime.state.CheckpointStateOutputStream;
-import dev.runnel.runtime.state.CheckpointStreamFactory;
-import dev.runnel.runtime.state.CheckpointedStateScope;
+import dev.runnel.runtime.checkpoint.CheckpointStorageLocation;
+import dev.runnel.runtime.checkpoint.DefaultCompletedCheckpointStore;
+import dev.runnel.runtime.state.IncrementalRemoteKeyedStateHandle;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyedStateBackend;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
-import dev.runnel.runtime.state.StreamStateHandle;
+import dev.runnel.runtime.state.KeyedStateHandle;
+import dev.runnel.runtime.state.KeyedStateSnapshot;
+import dev.runnel.runtime.state.SharedStateRegistry;
+import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
-import dev.runnel.runtime.state.snapshot.FileStateHandle;
+import dev.runnel.runtime.state.hashmap.HashMapStateBackend;
+import dev.runnel.runtime.state.storage.FileSystemCheckpointStorage;
+import dev.runnel.runtime.state.storage.FsCheckpointStorageAccess;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * How many bytes a RocksDB checkpoint writes, full (canonical format) against incremental (only the SST
- * files no completed checkpoint uploaded), when a small share of the keys changes between checkpoints.
+ * What a checkpoint of one keyed backend costs on each store (issue 11): the synchronous pause on the task
+ * thread, the asynchronous write, and the bytes it writes, when a small share of the keys changes between
+ * checkpoints.
  *
  * <pre>
- *   CheckpointSizeBench [--keys K] [--changed-percent P] [--checkpoints C] [--dir D]
+ *   CheckpointSizeBench [--keys K] [--changed-percent P] [--checkpoints C] [--dir D] [--stores S,...]
+ *   S: heap | rocksdb-full | rocksdb-incremental (default all three, in this order)
  * </pre>
  *
- * One RocksDB keyed backend (all 128 key groups, {@code state.backend.incremental: true}) gets K keys
- * (default 1,000,000) with a {@code ValueState<Long>} each. Then, C times (default 10): checkpoint, and
- * change P% (default 1) of the keys, chosen at random, before the next one. Each checkpoint is taken
- * both ways from the same state: the canonical full snapshot ({@code snapshotSync} + materialize) and the
- * incremental one ({@code snapshotForCheckpoint}, completed afterwards so the next one builds on it).
- * Both write real files under D (default a temporary directory, deleted at the end). Prints per
- * checkpoint and mode:
+ * For each store, a fresh keyed backend (all 128 key groups) gets K keys (default 1,000,000) {@code "w" + n},
+ * W1's words, with a {@code ValueState<Long>} count each. Then, C times (default 10): a checkpoint as the
+ * engine takes it, and P% (default 1) of the keys, distinct and chosen at random, get {@code value() + 1}
+ * before the next one (the same keys for every store: one seed). A checkpoint is
+ * <ol>
+ *   <li>sync: {@code snapshotForCheckpoint(id, CheckpointOptions.checkpoint(true))} on this thread;
+ *   <li>async: {@code materialize} into the {@code chk-id} location of a {@link FileSystemCheckpointStorage}
+ *       under D (default a temporary directory, deleted at the end), also on this thread, with no updates
+ *       running meanwhile (in a job it runs on another thread while the task goes on);
+ *   <li>its shared state registered with a {@link DefaultCompletedCheckpointStore}'s registry and
+ *       {@code notifyCheckpointComplete(id)}, so the next incremental checkpoint reuses what this one uploaded,
+ *       as in the engine.
+ * </ol>
+ * The backends are configured as in a job with checkpointing on ({@code execution.checkpointing.interval}),
+ * so RocksDB's memtables do not update in place and its full checkpoint takes a native snapshot.
+ * Prints one line per checkpoint and, per store, the medians of checkpoints 2..C (1 alone when C is 1):
  *
  * <pre>
- *   RESULT workload=checkpoint-size store=rocksdb mode=full|incremental keys=K changed_percent=P checkpoint=N bytes=B seconds=S
+ *   RESULT workload=checkpoint-cost store=heap|rocksdb mode=full|incremental keys=K changed_percent=P checkpoint=N sync_ms=S async_ms=A bytes=B
+ *   SUMMARY workload=checkpoint-cost store=... mode=... keys=K changed_percent=P checkpoints=2..C median_sync_ms=S median_async_ms=A median_bytes=B
  * </pre>
  *
- * where B is what that checkpoint wrote (for incremental: new SST files, the other database files and
- * the meta data; reused SST files cost nothing) and S is its synchronous plus asynchronous time.
+ * where B is what that checkpoint wrote: for a full one the snapshot blob, for an incremental one the SST
+ * files it uploaded (not the ones it reused from earlier checkpoints), its private files and its meta data.
  */
 public final class CheckpointSizeBench {
+
+    /** The stores and modes, in the order they run. */
+    private enum Store {
+        HEAP("heap", "full"),
+        ROCKSDB_FULL("rocksdb", "full"),
+        ROCKSDB_INCREMENTAL("rocksdb", "incremental");
+
+        final String store;
+        final String mode;
+
+        Store(String store, String mode) {
+            this.store = store;
+            this.mode = mode;
+        }
+
+        String flag() {
+            return this == HEAP ? "heap" : store + "-" + mode;
+        }
+    }
 
     private CheckpointSizeBench() {}
 
@@ -59,23 +98,26 @@ public final class CheckpointSizeBench {
         int changedPercent = 1;
         int checkpoints = 10;
         Path dir = null;
+        List<Store> stores = List.of(Store.values());
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--keys" -> keys = (int) Bench.number(value(args, ++i), "--keys", 1);
                 case "--changed-percent" -> changedPercent = (int) Bench.number(value(args, ++i), "--changed-percent", 0);
                 case "--checkpoints" -> checkpoints = (int) Bench.number(value(args, ++i), "--checkpoints", 1);
                 case "--dir" -> dir = Path.of(value(args, ++i));
-                default -> {
-                    System.err.println("unknown argument '" + args[i] + "'; usage: CheckpointSizeBench [--keys K] "
-                            + "[--changed-percent P] [--checkpoints C] [--dir D]");
-                    System.exit(2);
-                }
+                case "--stores" -> stores = parseStores(value(args, ++i));
+                default -> usage("unknown argument '" + args[i] + "'");
             }
         }
+        if (changedPercent > 100) {
+            usage("--changed-percent must be at most 100");
+        }
         boolean temporary = dir == null;
-        Path root = temporary ? Files.createTempDirectory("runnel-checkpoint-size") : Files.createDirectories(dir);
+        Path root = temporary ? Files.createTempDirectory("runnel-checkpoint-cost") : Files.createDirectories(dir);
         try {
-            run(root, keys, changedPercent, checkpoints);
+            for (Store store : stores) {
+                run(root.resolve(store.flag()), store, keys, changedPercent, checkpoints);
+            }
         } finally {
             if (temporary) {
                 deleteTree(root);
@@ -83,115 +125,143 @@ public final class CheckpointSizeBench {
         }
     }
 
-    private static void run(Path root, int keys, int changedPercent, int checkpoints) throws Exception {
-        Configuration conf = new Configuration().setString("state.backend.incremental", "true");
-        KeyedStateBackendParameters<Long> parameters = new KeyedStateBackendParameters<>("checkpoint-size-bench",
-                "checkpoint size bench", 0, LongSerializer.INSTANCE, 128, KeyGroupRange.of(0, 127), List.of(),
-                new SerializerConfig(), conf, List.of(root.resolve("local").toFile()), null);
-        CountingFileStreams full = new CountingFileStreams(root.resolve("full"));
-        CountingFileStreams incremental = new CountingFileStreams(root.resolve("incremental"));
-        try (KeyedStateBackend<Long> backend = new EmbeddedRocksDBStateBackend().createKeyedStateBackend(parameters)) {
-            ValueState<Long> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
-                    new ValueStateDescriptor<>("value", LongSerializer.INSTANCE));
-            for (long key = 0; key < keys; key++) {
-                backend.setCurrentKey(key);
-                state.update(key);
+    private static List<Store> parseStores(String list) {
+        List<Store> stores = new ArrayList<>();
+        for (String name : list.split(",")) {
+            Store store = Arrays.stream(Store.values()).filter(s -> s.flag().equals(name.trim().toLowerCase(Locale.ROOT)))
+                    .findFirst().orElse(null);
+            if (store == null) {
+                usage("unknown store '" + name + "' (heap, rocksdb-full, rocksdb-incremental)");
             }
+            stores.add(store);
+        }
+        return stores;
+    }
+
+    private static void run(Path dir, Store store, int keys, int changedPercent, int checkpoints) throws Exception {
+        // A checkpointing job's configuration: RocksDB's "auto" in-place updates then stay off (see
+        // docs/BENCHMARKS.md, "Two-phase snapshots"), which is what a job that checkpoints runs with.
+        Configuration conf = new Configuration()
+                .setString("execution.checkpointing.interval", "10s")
+                .setString("state.backend.incremental", String.valueOf(store == Store.ROCKSDB_INCREMENTAL));
+        KeyedStateBackendParameters<String> parameters = new KeyedStateBackendParameters<>("checkpoint-cost-bench",
+                "checkpoint cost bench", 0, StringSerializer.INSTANCE, 128, KeyGroupRange.of(0, 127), List.of(),
+                new SerializerConfig(), conf, List.of(Files.createDirectories(dir.resolve("local")).toFile()), null);
+        StateBackend backendFactory = store == Store.HEAP ? new HashMapStateBackend() : new EmbeddedRocksDBStateBackend();
+        FsCheckpointStorageAccess storage = new FileSystemCheckpointStorage(dir.resolve("checkpoints").toString())
+                .createCheckpointStorage("checkpoint-cost-bench");
+        // Only its registry is used: retaining and subsuming checkpoints is the coordinator's cost, not the task's.
+        DefaultCompletedCheckpointStore completed = new DefaultCompletedCheckpointStore(1);
+        SharedStateRegistry registry = completed.getSharedStateRegistry();
+        long[] sync = new long[checkpoints];
+        long[] async = new long[checkpoints];
+        long[] bytes = new long[checkpoints];
+        try (KeyedStateBackend<String> backend = backendFactory.createKeyedStateBackend(parameters)) {
+            ValueState<Long> count = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                    new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+            String[] words = new String[keys];
+            long fillStart = System.nanoTime();
+            for (int n = 0; n < keys; n++) {
+                words[n] = "w" + n;
+                backend.setCurrentKey(words[n]);
+                count.update(1L);
+            }
+            System.out.printf("INFO store=%s mode=%s filled %d keys in %.3f s%n", store.store, store.mode, keys,
+                    (System.nanoTime() - fillStart) / 1e9);
             SplittableRandom random = new SplittableRandom(42);
             int changes = (int) ((long) keys * changedPercent / 100);
-            for (int checkpoint = 1; checkpoint <= checkpoints; checkpoint++) {
-                if (checkpoint > 1) {
-                    for (int i = 0; i < changes; i++) {
-                        backend.setCurrentKey(random.nextLong(keys));
-                        state.update(random.nextLong());
-                    }
+            for (int id = 1; id <= checkpoints; id++) {
+                if (id > 1) {
+                    change(backend, count, words, changes, random);
                 }
+                CheckpointStorageLocation location = storage.initializeLocationForCheckpoint(id);
                 long start = System.nanoTime();
-                long before = full.bytes();
-                backend.snapshotSync(backend.getKeyGroupRange()).materialize(full);
-                report("full", keys, changedPercent, checkpoint, full.bytes() - before, System.nanoTime() - start);
-
-                start = System.nanoTime();
-                before = incremental.bytes();
-                backend.snapshotForCheckpoint(checkpoint, CheckpointOptions.checkpoint(true)).materialize(incremental);
-                report("incremental", keys, changedPercent, checkpoint, incremental.bytes() - before,
-                        System.nanoTime() - start);
-                backend.notifyCheckpointComplete(checkpoint);
+                KeyedStateSnapshot snapshot = backend.snapshotForCheckpoint(id, CheckpointOptions.checkpoint(true));
+                long synced = System.nanoTime();
+                KeyedStateHandle handle = snapshot.materialize(location);
+                long materialized = System.nanoTime();
+                sync[id - 1] = synced - start;
+                async[id - 1] = materialized - synced;
+                bytes[id - 1] = writtenBytes(handle, registry);
+                handle.registerSharedStates(registry, id);
+                backend.notifyCheckpointComplete(id);
+                System.out.printf(Locale.ROOT, "RESULT workload=checkpoint-cost store=%s mode=%s keys=%d changed_percent=%d"
+                        + " checkpoint=%d sync_ms=%.3f async_ms=%.3f bytes=%d%n", store.store, store.mode, keys,
+                        changedPercent, id, sync[id - 1] / 1e6, async[id - 1] / 1e6, bytes[id - 1]);
             }
+        }
+        // The first checkpoint writes everything (and warms up the code), so the steady state starts at the second.
+        int from = checkpoints > 1 ? 1 : 0;
+        System.out.printf(Locale.ROOT, "SUMMARY workload=checkpoint-cost store=%s mode=%s keys=%d changed_percent=%d"
+                + " checkpoints=%d..%d median_sync_ms=%.3f median_async_ms=%.3f median_bytes=%d%n", store.store,
+                store.mode, keys, changedPercent, from + 1, checkpoints, median(sync, from) / 1e6,
+                median(async, from) / 1e6, median(bytes, from));
+        completed.shutdown(false);
+        // Cross-check of the bytes above against the files: equal unless some blob stayed inline (at most
+        // the storage's memory threshold each), which lives in the metadata this bench does not write.
+        System.out.printf("INFO store=%s mode=%s bytes reported %d, files under %s: %d bytes%n", store.store,
+                store.mode, Arrays.stream(bytes).sum(), "checkpoints/", sizeOf(dir.resolve("checkpoints")));
+    }
+
+    private static long sizeOf(Path folder) throws IOException {
+        try (var files = Files.walk(folder)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }
     }
 
-    private static void report(String mode, int keys, int changedPercent, int checkpoint, long bytes, long nanos) {
-        System.out.printf("RESULT workload=checkpoint-size store=rocksdb mode=%s keys=%d changed_percent=%d "
-                + "checkpoint=%d bytes=%d seconds=%.3f%n", mode, keys, changedPercent, checkpoint, bytes, nanos / 1e9);
+    /** Adds one to the counts of {@code changes} distinct keys chosen at random, as W1 counts a word. */
+    private static void change(KeyedStateBackend<String> backend, ValueState<Long> count, String[] words, int changes,
+            SplittableRandom random) throws IOException {
+        BitSet chosen = new BitSet(words.length);
+        for (int i = 0; i < changes; i++) {
+            int n;
+            do {
+                n = random.nextInt(words.length);
+            } while (chosen.get(n));
+            chosen.set(n);
+            backend.setCurrentKey(words[n]);
+            count.update(count.value() + 1);
+        }
+    }
+
+    /**
+     * The bytes checkpoint {@code handle} wrote: all of a canonical snapshot; of an incremental one, the shared
+     * files no earlier checkpoint registered (asked before this one registers), plus its private files and meta.
+     */
+    private static long writtenBytes(KeyedStateHandle handle, SharedStateRegistry registry) {
+        if (!(handle instanceof IncrementalRemoteKeyedStateHandle incremental)) {
+            return handle.getStateSize();
+        }
+        long bytes = incremental.getMetaStateHandle().getStateSize();
+        for (IncrementalRemoteKeyedStateHandle.HandleAndLocalPath file : incremental.getPrivateState()) {
+            bytes += file.handle().getStateSize();
+        }
+        for (IncrementalRemoteKeyedStateHandle.HandleAndLocalPath file : incremental.getSharedState()) {
+            if (registry.getRegisteredHandle(incremental.registryKey(file.localPath())) == null) {
+                bytes += file.handle().getStateSize();
+            }
+        }
+        return bytes;
+    }
+
+    private static long median(long[] values, int from) {
+        long[] sorted = Arrays.copyOfRange(values, from, values.length);
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static String value(String[] args, int i) {
         if (i >= args.length) {
-            System.err.println(args[i - 1] + " needs a value");
-            System.exit(2);
+            usage(args[i - 1] + " needs a value");
         }
         return args[i];
     }
 
-    /** Streams into files of a folder (shared and exclusive alike), counting the bytes completed. */
-    private static final class CountingFileStreams implements CheckpointStreamFactory {
-        private final Path folder;
-        private final AtomicLong files = new AtomicLong();
-        private final AtomicLong bytes = new AtomicLong();
-
-        CountingFileStreams(Path folder) throws IOException {
-            this.folder = Files.createDirectories(folder);
-        }
-
-        long bytes() {
-            return bytes.get();
-        }
-
-        @Override
-        public CheckpointStateOutputStream createCheckpointStateOutputStream(CheckpointedStateScope scope)
-                throws IOException {
-            Path file = folder.resolve(scope.name().toLowerCase(java.util.Locale.ROOT) + "-" + files.incrementAndGet());
-            OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
-            return new CheckpointStateOutputStream() {
-                private long pos;
-                private boolean done;
-
-                @Override
-                public void write(int b) throws IOException {
-                    out.write(b);
-                    pos++;
-                }
-
-                @Override
-                public void write(byte[] b, int off, int len) throws IOException {
-                    out.write(b, off, len);
-                    pos += len;
-                }
-
-                @Override
-                public long getPos() {
-                    return pos;
-                }
-
-                @Override
-                public StreamStateHandle closeAndGetHandle() throws IOException {
-                    out.close();
-                    done = true;
-                    bytes.addAndGet(pos);
-                    return new FileStateHandle(file, pos);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    if (!done) {
-                        done = true;
-                        out.close();
-                        Files.deleteIfExists(file);
-                    }
-                }
-            };
-        }
+    private static void usage(String problem) {
+        System.err.println(problem + "; usage: CheckpointSizeBench [--keys K] [--changed-percent P] [--checkpoints C]"
+                + " [--dir D] [--stores heap,rocksdb-full,rocksdb-incremental]");
+        System.exit(2);
     }
 
     private static void deleteTree(Path root) throws IOException {
