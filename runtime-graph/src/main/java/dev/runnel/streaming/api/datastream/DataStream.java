@@ -157,6 +157,32 @@ public class DataStream<T> {
         return new KeyedStream<>(this, clean(key), keyType);
     }
 
+    /**
+     * Partitions by the tuple fields at {@code fields}; the key is a {@link dev.runnel.api.java.tuple.Tuple} of
+     * them, as in Flink.
+     *
+     * @deprecated as in Flink: use a {@link KeySelector}
+     */
+    @Deprecated
+    public KeyedStream<T, dev.runnel.api.java.tuple.Tuple> keyBy(int... fields) {
+        dev.runnel.streaming.util.keys.KeySelectorUtil.Keyed<T> keyed =
+                dev.runnel.streaming.util.keys.KeySelectorUtil.forPositions(getType(), fields);
+        return new KeyedStream<>(this, keyed.selector(), keyed.keyType());
+    }
+
+    /**
+     * Partitions by fields named by expressions ({@code "word"}, {@code "f0"}, {@code "user.id"}); the key is
+     * a {@link dev.runnel.api.java.tuple.Tuple} of them, as in Flink.
+     *
+     * @deprecated as in Flink: use a {@link KeySelector}
+     */
+    @Deprecated
+    public KeyedStream<T, dev.runnel.api.java.tuple.Tuple> keyBy(String... fields) {
+        dev.runnel.streaming.util.keys.KeySelectorUtil.Keyed<T> keyed =
+                dev.runnel.streaming.util.keys.KeySelectorUtil.forExpressions(getType(), fields);
+        return new KeyedStream<>(this, keyed.selector(), keyed.keyType());
+    }
+
     /** Sends every record to every downstream subtask. */
     public DataStream<T> broadcast() {
         return partition(new BroadcastPartitioner<>());
