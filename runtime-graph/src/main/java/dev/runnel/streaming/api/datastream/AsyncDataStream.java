@@ -55,6 +55,6 @@ public final class AsyncDataStream {
             AsyncFunction<IN, OUT> func, long timeoutMillis, int capacity, OutputMode mode) {
         AsyncFunction<IN, OUT> function = DataStream.clean(func);
         TypeInformation<OUT> outType = in.outputType(function, AsyncFunction.class, 1, in.typeOrNull());
-        return in.transform(OPERATOR_NAME, outType, new AsyncWaitOperator<>(function, timeoutMillis, capacity, mode));
+        return in.transform(OPERATOR_NAME, outType, new AsyncWaitOperator<>(function, timeoutMillis, capacity, mode, in.getType()));
     }
 }

@@ -1,5 +1,17 @@
 package dev.runnel.streaming.api.operators.async;
 
+import dev.runnel.api.common.state.ListState;
+import dev.runnel.api.common.state.ListStateDescriptor;
+import dev.runnel.api.common.typeinfo.TypeInformation;
+import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.api.common.typeutils.base.BytePrimitiveArraySerializer;
+import dev.runnel.core.memory.DataInputDeserializer;
+import dev.runnel.core.memory.DataOutputSerializer;
+import dev.runnel.runtime.state.StateInitializationContext;
+import dev.runnel.runtime.state.StateSnapshotContext;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.runtime.timers.ProcessingTimeService.Cancellable;
 import dev.runnel.streaming.api.datastream.AsyncDataStream;
@@ -35,9 +47,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>{@link #finish()} (end of input) waits until every held element has been emitted.
  * </ul>
  *
- * <p>Checkpoints: the records still held are part of this operator's state and will have to be written to
- * and restored from checkpoints (and re-invoked after a restore) once Runnel takes checkpoints; nothing is
- * written now. With object reuse enabled the input value is held as is, so upstream must not mutate it.
+ * <p>Checkpoints: the records still held (waiting, or completed but not emitted yet) are this operator's
+ * state, as in Flink: a checkpoint writes them (with their timestamps) into operator list state, and a
+ * restore invokes the function again for each of them, in order, before any new input. With object reuse
+ * enabled the input value is held as is, so upstream must not mutate it.
  *
  * <p>Task thread only, except the result futures.
  *
@@ -49,9 +62,13 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
 
     private static final long serialVersionUID = 1L;
 
+    /** The operator list state that holds the records in flight at a checkpoint. */
+    static final String STATE_NAME = "_async_wait_operator_state_";
+
     private final long timeout;
     private final int capacity;
     private final AsyncDataStream.OutputMode outputMode;
+    private final TypeInformation<IN> inputType;
 
     private transient StreamElementQueue queue;
     private transient TimestampedCollector<OUT> collector;
@@ -59,14 +76,21 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
     private transient boolean waitingForRoom;
     private transient Watermark deferredWatermark;
     private transient boolean closed;
+    /** The records held, in input order: what a checkpoint must keep. */
+    private transient LinkedHashSet<RecordEntry> inFlight;
+    private transient ListState<byte[]> checkpointedRecords;
+    private transient TypeSerializer<IN> inputSerializer;
+    private transient List<StreamRecord<IN>> restored;
 
     /**
      * @param timeout milliseconds until {@link AsyncFunction#timeout} is called; 0 or less for none
      * @param capacity how many elements may be held at once; at least 1
+     * @param inputType the records' type, to write the held records into checkpoints
      */
     public AsyncWaitOperator(AsyncFunction<IN, OUT> asyncFunction, long timeout, int capacity,
-            AsyncDataStream.OutputMode outputMode) {
+            AsyncDataStream.OutputMode outputMode, TypeInformation<IN> inputType) {
         super(asyncFunction);
+        this.inputType = Objects.requireNonNull(inputType, "inputType");
         if (capacity <= 0) {
             throw new IllegalArgumentException("The capacity of an async operator must be at least 1, was " + capacity);
         }
@@ -76,11 +100,51 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
     }
 
     @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        inputSerializer = inputType.createSerializer(task.getExecutionConfig().getSerializerConfig());
+        checkpointedRecords = context.getOperatorStateStore().getListState(
+                new ListStateDescriptor<>(STATE_NAME, BytePrimitiveArraySerializer.INSTANCE));
+        restored = new ArrayList<>();
+        for (byte[] bytes : checkpointedRecords.get()) {
+            DataInputDeserializer in = new DataInputDeserializer(bytes);
+            boolean hasTimestamp = in.readBoolean();
+            long timestamp = in.readLong();
+            IN value = inputSerializer.deserialize(in);
+            restored.add(hasTimestamp ? new StreamRecord<>(value, timestamp) : new StreamRecord<>(value));
+        }
+    }
+
+    @Override
     public void open() throws Exception {
         super.open();
         queue = outputMode == AsyncDataStream.OutputMode.ORDERED
                 ? new OrderedStreamElementQueue(capacity) : new UnorderedStreamElementQueue(capacity);
         collector = new TimestampedCollector<>(output);
+        inFlight = new LinkedHashSet<>();
+        if (restored != null) {
+            // The records held at the checkpoint are asked for again, ahead of new input.
+            for (StreamRecord<IN> record : restored) {
+                processElement(record);
+            }
+            restored = null;
+        }
+    }
+
+    /** Writes every held record (value and timestamp) into the operator's list state. */
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        List<byte[]> records = new ArrayList<>(inFlight.size());
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        for (RecordEntry entry : inFlight) {
+            out.clear();
+            out.writeBoolean(entry.input.hasTimestamp());
+            out.writeLong(entry.input.hasTimestamp() ? entry.input.getTimestamp() : 0);
+            inputSerializer.serialize(entry.input.getValue(), out);
+            records.add(out.getCopyOfBuffer());
+        }
+        checkpointedRecords.update(records);
     }
 
     @Override
@@ -90,6 +154,7 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
         waitForRoom();
         RecordEntry entry = new RecordEntry(record);
         queue.add(entry);
+        inFlight.add(entry);
         entry.startTimer();
         userFunction.asyncInvoke(record.getValue(), entry);
         applyDeferredWatermark();
@@ -265,6 +330,7 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
 
         @Override
         public void emit() {
+            inFlight.remove(this);
             collector.setTimestamp(input);
             for (OUT result : results) {
                 collector.collect(result);

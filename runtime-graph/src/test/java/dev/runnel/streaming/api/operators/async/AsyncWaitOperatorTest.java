@@ -53,9 +53,42 @@ class AsyncWaitOperatorTest {
 
     private static OneInputStreamOperatorTestHarness<Integer, Integer> harness(AsyncFunction<Integer, Integer> f,
             long timeout, int capacity, OutputMode mode) throws Exception {
-        var harness = new OneInputStreamOperatorTestHarness<>(new AsyncWaitOperator<>(f, timeout, capacity, mode));
+        var harness = new OneInputStreamOperatorTestHarness<>(new AsyncWaitOperator<>(f, timeout, capacity, mode,
+                dev.runnel.api.common.typeinfo.Types.INT));
         harness.open();
         return harness;
+    }
+
+    @Test
+    void recordsInFlightAtACheckpointAreAskedForAgainAfterARestore() throws Exception {
+        List<ResultFuture<Integer>> futures = new CopyOnWriteArrayList<>();
+        List<Integer> asked = new CopyOnWriteArrayList<>();
+        AsyncFunction<Integer, Integer> f = (in, future) -> {
+            asked.add(in);
+            futures.add(future);
+        };
+        dev.runnel.runtime.checkpoint.OperatorSubtaskState snapshot;
+        try (var harness = harness(f, 0, 10, OutputMode.ORDERED)) {
+            harness.processElement(1, 100L);
+            harness.processElement(2, 200L);
+            harness.processElement(3, 300L);
+            futures.get(0).complete(List.of(10));
+            harness.processMails();
+            snapshot = harness.snapshot(1, 1);
+        }
+        assertThat(asked).containsExactly(1, 2, 3);
+        asked.clear();
+        futures.clear();
+        var restored = new OneInputStreamOperatorTestHarness<>(new AsyncWaitOperator<>(f, 0, 10, OutputMode.ORDERED,
+                dev.runnel.api.common.typeinfo.Types.INT));
+        restored.initializeState(snapshot);
+        restored.open();
+        assertThat(asked).as("records 2 and 3 were held at the checkpoint; 1 was emitted").containsExactly(2, 3);
+        futures.forEach(future -> future.complete(List.of(-1)));
+        restored.processMails();
+        assertThat(restored.extractOutputStreamRecords()).extracting(r -> r.getTimestamp())
+                .containsExactly(200L, 300L);
+        restored.close();
     }
 
     @Test
