@@ -6,6 +6,7 @@ import dev.runnel.api.common.JobStatus;
 import dev.runnel.api.common.accumulators.Accumulator;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.ExternalizedCheckpointRetention;
+import dev.runnel.configuration.StateRecoveryOptions;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.core.execution.JobExecutionException;
 import dev.runnel.core.execution.SavepointFormatType;
@@ -15,11 +16,13 @@ import dev.runnel.runtime.checkpoint.CheckpointCoordinator;
 import dev.runnel.runtime.checkpoint.CheckpointCoordinatorConfiguration;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.CheckpointStorageAccess;
+import dev.runnel.runtime.checkpoint.Checkpoints;
 import dev.runnel.runtime.checkpoint.CompletedCheckpoint;
 import dev.runnel.runtime.checkpoint.CompletedCheckpointStore;
 import dev.runnel.runtime.checkpoint.DefaultCompletedCheckpointStore;
 import dev.runnel.runtime.checkpoint.OperatorState;
 import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
+import dev.runnel.runtime.checkpoint.StateAssignmentOperation;
 import dev.runnel.runtime.executiongraph.failover.RestartBackoffTimeStrategy;
 import dev.runnel.runtime.executiongraph.failover.RestartBackoffTimeStrategyFactoryLoader;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
@@ -69,7 +72,9 @@ import org.slf4j.LoggerFactory;
  * coordinators and tasks). The first task failure of an attempt cancels its other tasks; once they all
  * stopped, the restart strategy decides: a new attempt from the latest completed checkpoint (on fresh
  * shuffles), or the job fails with the root cause and the number of restarts. The job completes once an
- * attempt's tasks all finished.
+ * attempt's tasks all finished. A job may start from a savepoint or retained checkpoint
+ * ({@code execution.state-recovery.path}), at any parallelism: every restore redistributes each operator's
+ * state to the parallelism it runs at ({@link StateAssignmentOperation}).
  */
 final class EmbeddedJob implements JobClient {
 
@@ -93,6 +98,8 @@ final class EmbeddedJob implements JobClient {
     private final CheckpointCoordinatorConfiguration checkpointConfig;
     private final RestartBackoffTimeStrategy restartStrategy;
     private CheckpointCoordinator checkpoints;
+    /** What {@code execution.state-recovery.path} named, or null: the state to restart from until a checkpoint completes. */
+    private CompletedCheckpoint initialState;
     private volatile Attempt current;
     private volatile JobStatus status = JobStatus.CREATED;
     private volatile boolean cancelRequested;
@@ -149,16 +156,17 @@ final class EmbeddedJob implements JobClient {
         startNanos = System.nanoTime();
         try {
             Files.createDirectories(workingDirectory);
+            initialState = loadInitialState();
             if (ownsShuffles) {
                 // Also without periodic checkpoints: the coordinator takes savepoints. A job split over
                 // processes (the test launcher) has no coordinator here: it sees only its own tasks.
-                checkpoints = createCheckpointCoordinator();
+                checkpoints = createCheckpointCoordinator(initialState == null ? 1 : initialState.getCheckpointID() + 1);
             } else if (checkpointConfig.isCheckpointingEnabled()) {
                 LOG.warn("Job '{}' runs split over several processes without a JobManager; it takes no checkpoints",
                         job.getJobName());
             }
             status = JobStatus.RUNNING;
-            startAttempt(null);
+            startAttempt(initialState);
             if (checkpoints != null) {
                 checkpoints.startCheckpointScheduler();
             }
@@ -168,7 +176,7 @@ final class EmbeddedJob implements JobClient {
         }
     }
 
-    private CheckpointCoordinator createCheckpointCoordinator() throws IOException {
+    private CheckpointCoordinator createCheckpointCoordinator(long firstCheckpointId) throws IOException {
         String directory = checkpointConfig.getCheckpointDirectory();
         if (directory == null) {
             // No checkpoint directory: as Flink's in-memory storage, checkpoints live only as long as the job.
@@ -178,7 +186,42 @@ final class EmbeddedJob implements JobClient {
                 checkpointConfig.getSavepointDirectory(), (int) checkpointConfig.getInlineThresholdBytes());
         CheckpointStorageAccess access = storage.createCheckpointStorage(jobId.toString());
         CompletedCheckpointStore store = new DefaultCompletedCheckpointStore(checkpointConfig.getMaxRetainedCheckpoints());
-        return new CheckpointCoordinator(jobId.toString(), job, checkpointConfig, access, store, 1, new JobAccess());
+        return new CheckpointCoordinator(jobId.toString(), job, checkpointConfig, access, store, firstCheckpointId,
+                new JobAccess());
+    }
+
+    /**
+     * The savepoint or retained checkpoint {@code execution.state-recovery.path} names (loaded and its files
+     * checked), or null when the option is unset. Read without the job's checkpoint storage, which a job that
+     * does not checkpoint lacks: the pointer says where the metadata is. State of an operator id the job does
+     * not have fails the start, naming it, unless {@code execution.state-recovery.ignore-unclaimed-state}.
+     */
+    private CompletedCheckpoint loadInitialState() throws IOException {
+        String path = configuration.get(StateRecoveryOptions.SAVEPOINT_PATH);
+        if (path == null || path.isBlank()) {
+            return null;
+        }
+        CompletedCheckpoint checkpoint = Checkpoints.loadCheckpointMetadata(path);
+        java.util.Set<String> operatorIds = new java.util.HashSet<>();
+        job.getVertices().forEach(v -> v.getOperators().forEach(op -> operatorIds.add(op.getConfig().operatorId())));
+        boolean ignoreUnclaimed = configuration.get(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE);
+        for (OperatorState state : checkpoint.getOperatorStates().values()) {
+            boolean hasState = state.getCoordinatorState() != null
+                    || state.getSubtaskStates().values().stream().anyMatch(s -> !s.isEmpty());
+            if (!hasState || operatorIds.contains(state.getOperatorID())) {
+                continue;
+            }
+            if (!ignoreUnclaimed) {
+                throw new IllegalStateException(String.format("Job '%s' cannot start from %s: it holds state of operator"
+                        + " %s, which the job does not have. If the operator was changed, give it its old id again"
+                        + " (uid(\"...\")); to drop its state, set %s: true.", job.getJobName(), checkpoint,
+                        state.getOperatorID(), StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE.key()));
+            }
+            LOG.warn("Job '{}': the state of operator {} in {} is not restored: the job has no such operator",
+                    job.getJobName(), state.getOperatorID(), checkpoint);
+        }
+        LOG.info("Job '{}' ({}) restores from {}", job.getJobName(), jobId, checkpoint);
+        return checkpoint;
     }
 
     // ------------------------------------------------------------------ attempts
@@ -199,6 +242,7 @@ final class EmbeddedJob implements JobClient {
         // groups' slots follow each other, and slot s runs on TaskManager s mod n.
         ShuffleDeployment.Placement placement =
                 (v, i) -> locations.get((slotOffsets.get(v.getSlotSharingGroup()) + i) % n);
+        Map<String, OperatorState> assigned = assignStates(checkpoint);
         for (JobVertex vertex : job.getVertices()) {
             List<byte[]> operators = new ArrayList<>();
             for (ChainedOperator op : vertex.getOperators()) {
@@ -209,7 +253,7 @@ final class EmbeddedJob implements JobClient {
                 int taskManager = (slotOffsets.get(vertex.getSlotSharingGroup()) + subtask) % n;
                 if (services.containsKey(taskManager)) {
                     StreamTask task = new StreamTask(TaskDeployment.of(job, vertex, subtask, number, operators, placement),
-                            services.get(taskManager), restoreOf(checkpoint, vertex, subtask), attempt);
+                            services.get(taskManager), restoreOf(checkpoint, assigned, vertex, subtask), attempt);
                     attempt.tasks.add(task);
                     if (vertex.getNumberOfInputs() == 0) {
                         attempt.sources.add(task);
@@ -226,24 +270,47 @@ final class EmbeddedJob implements JobClient {
         attempt.started = true;
     }
 
-    /** The state of subtask {@code subtask} of {@code vertex}'s operators in {@code checkpoint}. */
-    private static TaskRestore restoreOf(CompletedCheckpoint checkpoint, JobVertex vertex, int subtask) {
+    /**
+     * Every operator's state in {@code checkpoint} redistributed to the parallelism it runs at now (the state
+     * itself where that did not change), by operator id; once per attempt, not per subtask.
+     */
+    private Map<String, OperatorState> assignStates(CompletedCheckpoint checkpoint) {
+        Map<String, OperatorState> assigned = new HashMap<>();
+        if (checkpoint == null) {
+            return assigned;
+        }
+        for (JobVertex vertex : job.getVertices()) {
+            for (ChainedOperator operator : vertex.getOperators()) {
+                String id = operator.getConfig().operatorId();
+                OperatorState state = checkpoint.getOperatorStates().get(id);
+                if (state == null) {
+                    continue;
+                }
+                try {
+                    assigned.put(id, StateAssignmentOperation.redistribute(state, vertex.getParallelism(),
+                            vertex.getMaxParallelism()));
+                } catch (IllegalStateException e) {
+                    throw new IllegalStateException(String.format("Cannot restore operator '%s' from %s (parallelism %s"
+                            + " then, %s now): %s", operator.getName(), checkpoint, state.getParallelism(),
+                            vertex.getParallelism(), e.getMessage()), e);
+                }
+            }
+        }
+        return assigned;
+    }
+
+    /** The state of subtask {@code subtask} of {@code vertex}'s operators, from {@link #assignStates}. */
+    private static TaskRestore restoreOf(CompletedCheckpoint checkpoint, Map<String, OperatorState> assigned,
+            JobVertex vertex, int subtask) {
         if (checkpoint == null) {
             return null;
         }
         Map<String, OperatorSubtaskState> states = new HashMap<>();
         for (ChainedOperator operator : vertex.getOperators()) {
-            String id = operator.getConfig().operatorId();
-            OperatorState state = checkpoint.getOperatorStates().get(id);
-            if (state == null) {
-                continue;
+            OperatorState state = assigned.get(operator.getConfig().operatorId());
+            if (state != null) {
+                states.put(state.getOperatorID(), state.getState(subtask));
             }
-            if (state.getParallelism() != vertex.getParallelism()) {
-                throw new IllegalStateException("Operator '" + operator.getName() + "' (" + id + ") ran at parallelism "
-                        + state.getParallelism() + " in checkpoint " + checkpoint.getCheckpointID() + " and is "
-                        + vertex.getParallelism() + " now; this version of Runnel restores only at the same parallelism");
-            }
-            states.put(id, state.getState(subtask));
         }
         return new TaskRestore(checkpoint.getCheckpointID(), states);
     }
@@ -301,6 +368,12 @@ final class EmbeddedJob implements JobClient {
             finishJob(null, attempt.accumulators);
             return;
         }
+        if (cause instanceof TaskRestoreException && attempt.restoredFrom != null && attempt.restoredFrom == initialState) {
+            // The state the job was started from cannot be read: a restart would fail the same way.
+            terminal = true;
+            finishJob(cause, attempt.accumulators);
+            return;
+        }
         if (cause instanceof TaskRestoreException restoreFailure && checkpoints != null && attempt.restoredFrom != null) {
             LOG.error("Job '{}': checkpoint {} cannot be restored ({}); falling back to an earlier one",
                     job.getJobName(), attempt.restoredFrom.getCheckpointID(), restoreFailure.getMessage());
@@ -342,7 +415,8 @@ final class EmbeddedJob implements JobClient {
             taskManagers = shuffles.stream().map(t -> t.location(0)).toList();
             localTaskManagers = indexed(shuffles);
             status = JobStatus.RUNNING;
-            startAttempt(latestRestorableCheckpoint());
+            CompletedCheckpoint latest = latestRestorableCheckpoint();
+            startAttempt(latest != null ? latest : initialState);
             if (checkpoints != null) {
                 checkpoints.startCheckpointScheduler();
             }

@@ -2,6 +2,8 @@ package dev.runnel.streaming.util;
 
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
+import dev.runnel.runtime.checkpoint.RoundRobinOperatorStateRepartitioner;
+import dev.runnel.runtime.checkpoint.StateAssignmentOperation;
 import dev.runnel.runtime.state.KeyGroupsStateHandle;
 import dev.runnel.runtime.state.OperatorStateHandle;
 import dev.runnel.api.common.ExecutionConfig;
@@ -73,7 +75,9 @@ import java.util.stream.Stream;
  * {@code prepareSnapshotPreBarrier}, then the synchronous snapshot, written to memory), then
  * {@link #notifyOfCompletedCheckpoint} or {@link #notifyOfAbortedCheckpoint}. To test recovery, give the
  * {@link OperatorSubtaskState} to {@link #initializeState(OperatorSubtaskState, long)} of a new harness
- * around a new operator instance; to simulate a crash, drop the old harness without closing it.
+ * around a new operator instance; to simulate a crash, drop the old harness without closing it. To test
+ * rescaling, merge the snapshots of several harnesses with {@link #repackageState} and cut out each new
+ * subtask's part with {@link #repartitionOperatorState}, as Flink's harness does.
  *
  * <p>Output is kept as Flink's harness keeps it: {@link StreamRecord} copies and {@link Watermark}s (of
  * {@code dev.runnel.streaming.api.watermark}), in emission order (the values themselves are not copied).
@@ -316,6 +320,72 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         return operator.snapshotState(checkpointId, timestamp, CheckpointOptions.checkpoint(true))
                 .materialize(new InMemoryCheckpointStreamFactory("harness checkpoint " + checkpointId + " of "
                         + operator.getOperatorName()));
+    }
+
+    // ------------------------------------------------------------------ rescaling
+
+    /**
+     * Merges the snapshots of several instances of one operator (each taken with {@link #snapshot(long, long)}
+     * by the harness of one subtask) into one state, to be cut up again for another parallelism with
+     * {@link #repartitionOperatorState}. The handles are not copied; their order is that of the arguments, so
+     * pass the snapshots in subtask order.
+     *
+     * @return the merged state; the argument itself for one snapshot, null for none (as in Flink)
+     */
+    public static OperatorSubtaskState repackageState(OperatorSubtaskState... handles) {
+        if (handles.length == 0) {
+            return null;
+        }
+        if (handles.length == 1) {
+            return handles[0];
+        }
+        List<KeyedStateHandle> keyed = new ArrayList<>();
+        List<OperatorStateHandle> operatorState = new ArrayList<>();
+        for (OperatorSubtaskState handle : handles) {
+            keyed.addAll(handle.managedKeyedState());
+            operatorState.addAll(handle.managedOperatorState());
+        }
+        return new OperatorSubtaskState(keyed, operatorState);
+    }
+
+    /**
+     * The part of {@code operatorStateHandles} (a snapshot, or several merged by {@link #repackageState}) that
+     * subtask {@code subtaskIndex} of {@code newParallelism} restores, by the rules a job's restore follows
+     * ({@code dev.runnel.runtime.checkpoint.StateAssignmentOperation}): the keyed state of the key groups it owns
+     * out of {@code numKeyGroups} (the max parallelism), and its share of the operator state, each operator
+     * state handle counting as the state of one of the {@code oldParallelism} old subtasks (a subtask without
+     * operator state has none). Give the result to {@link #initializeState(OperatorSubtaskState)} of a harness
+     * built for that subtask, parallelism and max parallelism.
+     *
+     * @throws IllegalArgumentException if there are more operator state handles than old subtasks, or the
+     *     subtask index does not fit the new parallelism
+     */
+    public static OperatorSubtaskState repartitionOperatorState(OperatorSubtaskState operatorStateHandles,
+            int numKeyGroups, int oldParallelism, int newParallelism, int subtaskIndex) {
+        java.util.Objects.requireNonNull(operatorStateHandles, "the previous operatorStateHandles must not be null");
+        if (subtaskIndex < 0 || subtaskIndex >= newParallelism) {
+            throw new IllegalArgumentException("Subtask index " + subtaskIndex + " is not a subtask of parallelism "
+                    + newParallelism);
+        }
+        KeyGroupRange range = StateAssignmentOperation.createKeyGroupPartitions(numKeyGroups, newParallelism)
+                .get(subtaskIndex);
+        List<KeyedStateHandle> keyed = StateAssignmentOperation.getKeyedStateHandles(
+                operatorStateHandles.managedKeyedState(), range);
+        List<OperatorStateHandle> operatorState = operatorStateHandles.managedOperatorState();
+        if (operatorState.size() > oldParallelism) {
+            throw new IllegalArgumentException("The state holds " + operatorState.size() + " operator state handles,"
+                    + " more than the " + oldParallelism + " old subtasks; each handle is one old subtask's snapshot");
+        }
+        List<OperatorStateHandle> local = List.of();
+        if (!operatorState.isEmpty()) {
+            List<List<OperatorStateHandle>> perOldSubtask = new ArrayList<>(oldParallelism);
+            for (int i = 0; i < oldParallelism; i++) {
+                perOldSubtask.add(i < operatorState.size() ? List.of(operatorState.get(i)) : List.of());
+            }
+            local = RoundRobinOperatorStateRepartitioner.INSTANCE.repartitionState(perOldSubtask, oldParallelism,
+                    newParallelism).get(subtaskIndex);
+        }
+        return new OperatorSubtaskState(keyed, local);
     }
 
     /** Checkpoint {@code checkpointId} completed: the operator's {@code notifyCheckpointComplete}, then mails. */
