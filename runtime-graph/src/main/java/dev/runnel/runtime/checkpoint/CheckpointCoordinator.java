@@ -59,6 +59,9 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         /** Asks every task, all at the end of their input, for the final checkpoint {@code checkpointId}. */
         void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options);
 
+        /** The final checkpoint completed: the tasks waiting at the end of their input may close. */
+        void releaseEndedTasks();
+
         /** Snapshots every source coordinator, by the source operator's id (bytes may be null for none). */
         Map<String, CompletableFuture<byte[]>> snapshotCoordinators(long checkpointId);
 
@@ -355,6 +358,9 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
                     stats.stateSize(), stats.endToEndMillis(), stats.maxSyncMillis(), stats.maxAsyncMillis(),
                     stats.maxAlignmentMillis());
             access.notifyCheckpointComplete(id);
+            if (checkpoint.isFinal) {
+                access.releaseEndedTasks();
+            }
             checkpoint.result.complete(completed);
         } catch (Exception e) {
             CheckpointException failure = new CheckpointException("Checkpoint " + id + " of job '" + job.getJobName()
@@ -515,6 +521,20 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
             shutdown = true;
         }
         timer.shutdownNow();
+    }
+
+    /** What a task needs to take a pending checkpoint: its id, trigger time and options. */
+    public record Trigger(long checkpointId, long timestamp, CheckpointOptions options) {}
+
+    /** The checkpoints triggered and not yet completed or given up, oldest first. Thread-safe. */
+    public List<Trigger> pendingTriggers() {
+        synchronized (lock) {
+            List<Trigger> triggers = new ArrayList<>();
+            for (PendingCheckpoint checkpoint : pending.values()) {
+                triggers.add(new Trigger(checkpoint.id, checkpoint.timestamp, checkpoint.options));
+            }
+            return triggers;
+        }
     }
 
     /** A checkpoint waiting for acknowledgements. Guarded by the coordinator's lock. */

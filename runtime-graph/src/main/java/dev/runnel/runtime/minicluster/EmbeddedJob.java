@@ -594,22 +594,31 @@ final class EmbeddedJob implements JobClient {
         public boolean allTasksRunning() {
             Attempt attempt = current;
             return attempt != null && attempt.started && attempt.failure.get() == null
-                    && attempt.endedInput.get() == 0 && attempt.finished.get() == 0 && !terminal;
+                    && attempt.finished.get() == 0 && !terminal;
         }
 
         @Override
         public void triggerSources(long checkpointId, long timestamp, CheckpointOptions options, boolean stop,
                 boolean drain) {
-            for (StreamTask task : current.sources) {
-                task.triggerCheckpointAsync(checkpointId, timestamp, options, stop, drain);
+            // Running sources inject the barrier; a task whose input already ended gets no barrier (its channels
+            // ended instead) and snapshots its final state directly.
+            for (StreamTask task : current.tasks) {
+                if (current.sources.contains(task) || task.hasEndedInput()) {
+                    task.triggerCheckpointAsync(checkpointId, timestamp, options, stop, drain);
+                }
             }
         }
 
         @Override
         public void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options) {
             for (StreamTask task : current.tasks) {
-                task.triggerFinalCheckpointAsync(checkpointId, timestamp, options);
+                task.triggerCheckpointAsync(checkpointId, timestamp, options);
             }
+        }
+
+        @Override
+        public void releaseEndedTasks() {
+            current.tasks.forEach(StreamTask::releaseAfterEndAsync);
         }
 
         @Override
@@ -672,9 +681,16 @@ final class EmbeddedJob implements JobClient {
 
         @Override
         public void onEndOfInput(StreamTask task) {
-            if (endedInput.incrementAndGet() == tasks.size() && this == current && checkpoints != null
-                    && failure.get() == null) {
-                checkpoints.triggerFinalCheckpoint();
+            // Checkpoints whose barrier this task will never see (its inputs ended without it) get its final state.
+            for (CheckpointCoordinator.Trigger pending : checkpoints.pendingTriggers()) {
+                task.triggerCheckpointAsync(pending.checkpointId(), pending.timestamp(), pending.options());
+            }
+            if (endedInput.incrementAndGet() == tasks.size() && this == current && failure.get() == null) {
+                if (checkpointConfig.isCheckpointingEnabled()) {
+                    checkpoints.triggerFinalCheckpoint();
+                } else {
+                    tasks.forEach(StreamTask::releaseAfterEndAsync);
+                }
             }
         }
 

@@ -21,4 +21,10 @@ public interface PollableSource {
      * {@code advanceToEndOfEventTime} fires every event-time timer and window before its barrier.
      */
     void emitMaxWatermark() throws Exception;
+
+    /**
+     * While a stop-with-savepoint is pending the source emits nothing, watermarks included: nothing may follow
+     * the savepoint's barrier. Resumed when the savepoint is given up.
+     */
+    default void setSuspended(boolean suspended) {}
 }

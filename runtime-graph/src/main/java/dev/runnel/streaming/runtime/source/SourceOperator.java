@@ -49,6 +49,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     private transient WatermarkEmitter watermarks;
     private transient long interval;
     private transient boolean ended;
+    private transient boolean suspended;
     /** The reader's splits at the last checkpoint: each the split serializer's version, then its bytes. */
     private transient ListState<byte[]> readerState;
 
@@ -157,7 +158,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
 
     private void schedulePeriodicWatermark(long at) {
         getProcessingTimeService().registerTimer(at, time -> {
-            if (!ended) {
+            if (!ended && !suspended) {
                 generator.onPeriodicEmit(watermarks);
                 schedulePeriodicWatermark(time + interval);
             }
@@ -180,6 +181,11 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
     @Override
     public CompletableFuture<Void> isAvailable() {
         return reader.isAvailable();
+    }
+
+    @Override
+    public void setSuspended(boolean suspended) {
+        this.suspended = suspended;
     }
 
     @Override

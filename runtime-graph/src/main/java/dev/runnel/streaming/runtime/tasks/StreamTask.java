@@ -88,10 +88,13 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private final List<InputGate> gates = new ArrayList<>();
     private ScheduledFuture<?> flusher;
     /** Set when the input ended: later checkpoints are declined, since the barrier could not follow the end. */
-    private boolean finishing;
-    /** The final checkpoint this task took, once taken (-1 before). */
-    private long finalCheckpointId = -1;
-    private boolean finalCheckpointCompleted;
+    private volatile boolean finishing;
+    /** Set once the input ended and every output was finished; the job then snapshots the task directly. */
+    private volatile boolean endedInput;
+    /** Set (by the job) when this ended task may close: every task ended, and the final checkpoint completed. */
+    private boolean releasedAfterEnd;
+    /** The newest checkpoint this task snapshotted; an older or repeated trigger is ignored. */
+    private long lastCheckpointTaken = -1;
     /** The stop-with-savepoint this source task waits on (-1: none), and whether it completed or failed. */
     private long stopSavepointId = -1;
     private boolean stopResolved;
@@ -105,8 +108,9 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         void onFailed(StreamTask task, Throwable cause);
 
         /**
-         * The task's input ended and its operators finished; it now waits for the job's final checkpoint
-         * before it closes (only when the job checkpoints).
+         * The task's input ended, its operators finished and its outputs ended; it now waits, still taking
+         * checkpoints (without barriers), until {@link StreamTask#releaseAfterEndAsync()}. Only for tasks of a
+         * job with a checkpoint coordinator.
          */
         default void onEndOfInput(StreamTask task) {}
     }
@@ -235,11 +239,14 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             mailbox.runAll();
             chain.flushOutputs();
             chain.finishOutputs();
-            if (services.checkpoints().isPeriodicCheckpointingEnabled()) {
-                // As Flink's final checkpoint: what the operators emitted at the end (a sink's last files) is
-                // committed only once a checkpoint covers it, so a failure elsewhere cannot make it appear twice.
+            if (services.checkpoints() != CheckpointResponder.NONE) {
+                // The task stays until the job lets it go, so that checkpoints and savepoints taken while other
+                // tasks still run include its final state (as Flink's checkpoints after tasks finish), and, with
+                // periodic checkpoints, until the final checkpoint covered its end: a sink's last files are
+                // committed only then, so a failure elsewhere cannot make them appear twice.
+                endedInput = true;
                 listener.onEndOfInput(this);
-                yieldUntil(() -> finalCheckpointCompleted);
+                yieldUntil(() -> releasedAfterEnd);
             }
             OperatorChain closing = chain;
             chain = null;
@@ -523,7 +530,14 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             if (stop && chain != null && !finishing) {
                 stopSavepointId = checkpointId;
                 stopResolved = false;
+                PollableSource source = chain.getHead() instanceof PollableSource s ? s : null;
+                if (source != null) {
+                    source.setSuspended(true);
+                }
                 yieldUntil(() -> stopResolved);
+                if (source != null && !inputSuspended) {
+                    source.setSuspended(false);
+                }
             }
         }, "checkpoint " + checkpointId);
     }
@@ -533,9 +547,6 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         mailbox.put(() -> {
             if (chain != null) {
                 chain.notifyCheckpoint(checkpointId, true);
-                if (finalCheckpointId >= 0 && checkpointId >= finalCheckpointId) {
-                    finalCheckpointCompleted = true;
-                }
                 if (checkpointId == stopSavepointId) {
                     // The job stops now; the task reads nothing more until it is cancelled.
                     inputSuspended = true;
@@ -543,35 +554,6 @@ public final class StreamTask implements StreamTaskContext, Runnable {
                 }
             }
         }, "checkpoint " + checkpointId + " completed");
-    }
-
-    /**
-     * Takes the job's final checkpoint at this task, whose input has ended: no barrier travels (every channel
-     * has ended), each task snapshots what it holds at the end. Thread-safe; declined unless the input ended.
-     */
-    public void triggerFinalCheckpointAsync(long checkpointId, long timestamp, CheckpointOptions options) {
-        mailbox.put(() -> performFinalCheckpoint(checkpointId, timestamp, options), "final checkpoint " + checkpointId);
-    }
-
-    private void performFinalCheckpoint(long id, long timestamp, CheckpointOptions options) throws Exception {
-        OperatorChain operators = chain;
-        if (operators == null || !finishing) {
-            declineCheckpoint(id, new TaskNotRunningException("Task " + deployment.taskNameWithSubtask()
-                    + " has not reached the end of its input"));
-            return;
-        }
-        long syncStart = System.nanoTime();
-        Map<String, OperatorSnapshotFutures> snapshots;
-        try {
-            operators.prepareSnapshotPreBarrier(id);
-            snapshots = operators.snapshotState(id, timestamp, options);
-        } catch (Exception e) {
-            declineCheckpoint(id, e);
-            return;
-        }
-        finalCheckpointId = id;
-        long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
-        services.asyncOperations().execute(() -> materialize(id, snapshots, 0, syncMillis));
     }
 
     /** Checkpoint {@code checkpointId} was aborted. Thread-safe. */
@@ -586,30 +568,50 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         }, "checkpoint " + checkpointId + " aborted");
     }
 
+    /** The job lets this task close after the end of its input (see {@link TaskListener#onEndOfInput}). Thread-safe. */
+    public void releaseAfterEndAsync() {
+        mailbox.put(() -> releasedAfterEnd = true, "release after the end of input");
+    }
+
+    /** Whether the task's input ended and its outputs are finished; it then takes checkpoints without barriers. */
+    public boolean hasEndedInput() {
+        return endedInput;
+    }
+
     /**
      * The checkpoint at this task, on the task thread: operators emit what belongs before the barrier, the
      * barrier goes out on every edge, every operator captures its state (the synchronous pause), and the state
-     * is written on another thread, which then acknowledges.
+     * is written on another thread, which then acknowledges. A task whose input ended sends no barrier (its
+     * channels carried their end instead, which aligns them downstream) and snapshots its final state.
      */
     private void performCheckpoint(CheckpointBarrier barrier, long alignmentNanos) throws Exception {
         long id = barrier.id();
         OperatorChain operators = chain;
-        if (operators == null || finishing) {
+        if (operators == null) {
             declineCheckpoint(id, new TaskNotRunningException("Task " + deployment.taskNameWithSubtask()
-                    + " is not running (" + (finishing ? "its input ended" : "not started") + ")"));
+                    + " has not started"));
             return;
         }
+        if (id <= lastCheckpointTaken) {
+            return;
+        }
+        lastCheckpointTaken = id;
+        boolean ended = finishing;
         long syncStart = System.nanoTime();
         Map<String, OperatorSnapshotFutures> snapshots;
         try {
             operators.prepareSnapshotPreBarrier(id);
-            operators.broadcastEvent(barrier);
+            if (!ended) {
+                operators.broadcastEvent(barrier);
+            }
             snapshots = operators.snapshotState(id, barrier.timestamp(), barrier.options());
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
             declineCheckpoint(id, e);
-            operators.broadcastEvent(new CancelCheckpointMarker(id));
+            if (!ended) {
+                operators.broadcastEvent(new CancelCheckpointMarker(id));
+            }
             return;
         }
         long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
