@@ -35,4 +35,15 @@ public interface JobClient {
      */
     CompletableFuture<String> stopWithSavepoint(boolean advanceToEndOfEventTime, String savepointDirectory,
             SavepointFormatType formatType);
+
+    /**
+     * Runnel's own, beyond Flink: rescales the running job in place. The operators named by uid (every
+     * operator of their chain) run at the given parallelism afterwards; the job stops at a snapshot taken in
+     * memory, its tasks are replaced at the new parallelism with the state redistributed by key group, and it
+     * resumes, without a restart and without writing the state anywhere. Completes once the new tasks run.
+     *
+     * @throws IllegalArgumentException (in the future) for an unknown uid, a parallelism outside
+     *     {@code [1, max parallelism]}, or a forward edge that would connect different parallelisms
+     */
+    CompletableFuture<Void> rescale(java.util.Map<String, Integer> parallelismByUid);
 }

@@ -83,7 +83,6 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
     private final Object lock = new Object();
     private final Map<Long, PendingCheckpoint> pending = new TreeMap<>();
     private final Deque<CheckpointStats> history = new ArrayDeque<>();
-    private final int expectedAcks;
     private long nextCheckpointId;
     private long lastCompletionNanos;
     private int consecutiveFailures;
@@ -101,11 +100,6 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         this.store = store;
         this.access = access;
         this.nextCheckpointId = firstCheckpointId;
-        int acks = 0;
-        for (JobVertex vertex : job.getVertices()) {
-            acks += vertex.getParallelism();
-        }
-        this.expectedAcks = acks;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "checkpoint-coordinator-" + job.getJobName());
             t.setDaemon(true);
@@ -185,6 +179,18 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         return triggerCheckpoint(CheckpointOptions.savepoint(format), targetDirectory, true, false, stop, drain);
     }
 
+    /**
+     * A snapshot in memory for an in-place rescale: a stop-with-savepoint in the CANONICAL format (it restores
+     * at any parallelism, into either store) whose blobs stay byte arrays, written nowhere.
+     */
+    public CompletableFuture<CompletedCheckpoint> triggerRescaleSnapshot() {
+        return triggerCheckpoint(CheckpointOptions.savepoint(dev.runnel.core.execution.SavepointFormatType.CANONICAL),
+                MEMORY, true, false, true, false);
+    }
+
+    /** The target directory that asks for a snapshot in memory. */
+    private static final String MEMORY = "\0memory";
+
     /** A checkpoint now, outside the schedule (tests, tools); the future as for periodic ones. */
     public CompletableFuture<CompletedCheckpoint> triggerCheckpoint() {
         return triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, true, false, false, false);
@@ -221,7 +227,8 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         }
         CheckpointStorageLocation location;
         try {
-            location = options.isSavepoint() ? storage.initializeLocationForSavepoint(id, targetDirectory)
+            location = MEMORY.equals(targetDirectory) ? new MemoryCheckpointStorageLocation(id)
+                    : options.isSavepoint() ? storage.initializeLocationForSavepoint(id, targetDirectory)
                     : storage.initializeLocationForCheckpoint(id);
         } catch (IOException | RuntimeException e) {
             IOException failure = new IOException((options.isSavepoint() ? "Savepoint " : "Checkpoint ") + id
@@ -294,7 +301,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
                 complete = null;
             } else {
                 checkpoint.acknowledge(vertexId + "#" + subtask, subtask, operatorStates, metrics);
-                if (checkpoint.acks.size() < expectedAcks) {
+                if (checkpoint.acks.size() < job.getTotalSubtasks()) {
                     return;
                 }
                 pending.remove(checkpointId);

@@ -7,6 +7,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -67,6 +68,57 @@ public final class JobGraph implements Serializable {
     /** Output flush interval in ms; 0 flushes every record, -1 only when buffers are full. */
     public long getBufferTimeoutMillis() {
         return bufferTimeoutMillis;
+    }
+
+    /**
+     * Gives the vertices that contain an operator with one of the given operator ids (uids) a new parallelism.
+     * Checked first, changing nothing on an error: every id must exist, a parallelism must lie in
+     * {@code [1, max parallelism]}, and a forward edge must keep connecting equal parallelisms. Call it only
+     * while no task of this graph runs (between two deployments).
+     *
+     * @return the vertices whose parallelism changed, by id
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public Map<String, Integer> rescale(Map<String, Integer> parallelismByOperatorId) {
+        Map<String, Integer> byVertex = checkRescale(parallelismByOperatorId);
+        byVertex.forEach((id, parallelism) -> getVertex(id).setParallelism(parallelism));
+        return byVertex;
+    }
+
+    /** What {@link #rescale} would change, by vertex id, checked as there; changes nothing. */
+    public Map<String, Integer> checkRescale(Map<String, Integer> parallelismByOperatorId) {
+        Map<String, Integer> byVertex = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, Integer> entry : parallelismByOperatorId.entrySet()) {
+            JobVertex vertex = vertices.stream()
+                    .filter(v -> v.getOperators().stream().anyMatch(o -> o.getConfig().operatorId().equals(entry.getKey())))
+                    .findFirst().orElseThrow(() -> new IllegalArgumentException("Job '" + jobName
+                            + "' has no operator with uid '" + entry.getKey() + "'; its operators' ids are "
+                            + vertices.stream().flatMap(v -> v.getOperators().stream())
+                                    .map(o -> o.getConfig().operatorId() + " (" + o.getName() + ")").toList()));
+            int parallelism = entry.getValue();
+            if (parallelism < 1 || parallelism > vertex.getMaxParallelism()) {
+                throw new IllegalArgumentException("Operator '" + entry.getKey() + "' cannot run at parallelism "
+                        + parallelism + ": it must lie between 1 and its max parallelism " + vertex.getMaxParallelism());
+            }
+            Integer other = byVertex.put(vertex.getId(), parallelism);
+            if (other != null && other != parallelism) {
+                throw new IllegalArgumentException("Operators of the chain '" + vertex.getName()
+                        + "' were given parallelisms " + other + " and " + parallelism + "; a chain runs at one");
+            }
+        }
+        for (JobVertex vertex : vertices) {
+            for (JobEdge edge : vertex.getOutputs()) {
+                int source = byVertex.getOrDefault(edge.getSource().getId(), edge.getSource().getParallelism());
+                int target = byVertex.getOrDefault(edge.getTarget().getId(), edge.getTarget().getParallelism());
+                if (edge.getPartitioner() instanceof dev.runnel.runtime.partitioner.ForwardPartitioner<?>
+                        && source != target) {
+                    throw new IllegalArgumentException("The forward edge " + edge + " would connect parallelism "
+                            + source + " to " + target + "; rescale both sides together, or put a rebalance() or"
+                            + " shuffle() between them");
+                }
+            }
+        }
+        return byVertex;
     }
 
     public int getTotalSubtasks() {

@@ -16,7 +16,7 @@ public final class JobVertex implements Serializable {
 
     private final String id;
     private final String name;
-    private final int parallelism;
+    private int parallelism;
     private final int maxParallelism;
     private final String slotSharingGroup;
     private final List<ChainedOperator> operators = new ArrayList<>();
@@ -42,6 +42,11 @@ public final class JobVertex implements Serializable {
 
     public int getParallelism() {
         return parallelism;
+    }
+
+    /** Changes the parallelism; only {@link JobGraph#rescale} calls it, while no task of the graph runs. */
+    void setParallelism(int parallelism) {
+        this.parallelism = parallelism;
     }
 
     public int getMaxParallelism() {

@@ -106,6 +106,11 @@ final class EmbeddedJob implements JobClient {
     private volatile boolean terminal;
     /** Set when a stop-with-savepoint completed: the tasks are then stopped and the job ends FINISHED. */
     private volatile boolean stoppedWithSavepoint;
+    /** An in-place rescale whose snapshot completed: the attempt's end redeploys at the new parallelism. */
+    private volatile PendingRescale pendingRescale;
+
+    private record PendingRescale(java.util.Map<String, Integer> parallelism, CompletedCheckpoint snapshot,
+            long startNanos, CompletableFuture<Void> done) {}
     private int restarts;
     private long startNanos;
 
@@ -384,6 +389,12 @@ final class EmbeddedJob implements JobClient {
             finishJob(null, attempt.accumulators);
             return;
         }
+        PendingRescale rescale = pendingRescale;
+        if (rescale != null) {
+            pendingRescale = null;
+            redeployRescaled(rescale);
+            return;
+        }
         if (cancelRequested || !ownsShuffles || cause instanceof TaskCancellationTimeoutException) {
             terminal = true;
             finishJob(cause, attempt.accumulators);
@@ -558,6 +569,51 @@ final class EmbeddedJob implements JobClient {
     @Override
     public CompletableFuture<JobExecutionResult> getJobExecutionResult() {
         return result;
+    }
+
+    @Override
+    public CompletableFuture<Void> rescale(Map<String, Integer> parallelismByUid) {
+        if (checkpoints == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Job '" + job.getJobName()
+                    + "' runs split over processes without a JobManager and cannot be rescaled"));
+        }
+        try {
+            job.checkRescale(parallelismByUid);
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        long start = System.nanoTime();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        checkpoints.triggerRescaleSnapshot().whenComplete((snapshot, failure) -> {
+            if (failure != null) {
+                done.completeExceptionally(failure);
+                return;
+            }
+            pendingRescale = new PendingRescale(Map.copyOf(parallelismByUid), snapshot, start, done);
+            current.fail(new TaskCancelledException("Job '" + job.getJobName() + "' is being rescaled"));
+        });
+        return done;
+    }
+
+    /** The old tasks all stopped at the rescale snapshot: deploy the new ones from it, at once. */
+    private void redeployRescaled(PendingRescale rescale) {
+        try {
+            Map<String, Integer> changed = job.rescale(rescale.parallelism());
+            localTaskManagers.values().forEach(ShuffleEnvironment::close);
+            List<ShuffleEnvironment> shuffles = EmbeddedRuntime.taskManagers(configuration);
+            taskManagers = shuffles.stream().map(t -> t.location(0)).toList();
+            localTaskManagers = indexed(shuffles);
+            startAttempt(rescale.snapshot());
+            checkpoints.startCheckpointScheduler();
+            long pauseMillis = (System.nanoTime() - rescale.startNanos()) / 1_000_000;
+            LOG.info("Job '{}' ({}) rescaled in place ({} by vertex) within {} ms of the request", job.getJobName(),
+                    jobId, changed, pauseMillis);
+            rescale.done().complete(null);
+        } catch (Throwable t) {
+            rescale.done().completeExceptionally(t);
+            terminal = true;
+            finishJob(t, Map.of());
+        }
     }
 
     @Override
