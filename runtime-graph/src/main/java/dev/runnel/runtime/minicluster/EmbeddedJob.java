@@ -36,6 +36,7 @@ import dev.runnel.runtime.state.StreamStateHandle;
 import dev.runnel.runtime.state.storage.FileSystemCheckpointStorage;
 import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.source.SourceOperator;
+import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.tasks.CheckpointResponder;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
 import dev.runnel.streaming.runtime.tasks.TaskCancellationTimeoutException;
@@ -723,6 +724,14 @@ final class EmbeddedJob implements JobClient {
         void fail(Throwable cause) {
             if (failure.compareAndSet(null, cause)) {
                 attemptFailed(this, cause);
+                return;
+            }
+            // A failure in an operator's code beats an earlier one that is not: across TaskManagers the partner
+            // of a failed task often reports its broken channel first, but the operator's error is the cause.
+            Throwable first = failure.get();
+            if (cause instanceof OperatorException && !(first instanceof OperatorException)
+                    && !(first instanceof TaskCancelledException) && failure.compareAndSet(first, cause)) {
+                cause.addSuppressed(first);
             }
         }
 
