@@ -62,6 +62,9 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         /** The final checkpoint completed: the tasks waiting at the end of their input may close. */
         void releaseEndedTasks();
 
+        /** The checkpoint's barriers are injected (or it was given up): coordinators may talk to readers again. */
+        void reopenCoordinators(long checkpointId);
+
         /** Snapshots every source coordinator, by the source operator's id (bytes may be null for none). */
         Map<String, CompletableFuture<byte[]>> snapshotCoordinators(long checkpointId);
 
@@ -258,14 +261,19 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
             }
         } catch (Exception e) {
             Throwable cause = e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e;
+            access.reopenCoordinators(id);
             abort(id, new CheckpointException("Checkpoint " + id + ": a source coordinator could not snapshot: " + cause,
                     cause), true);
             return checkpoint.result;
         }
-        if (isFinal) {
-            access.triggerFinal(id, timestamp, options);
-        } else {
-            access.triggerSources(id, timestamp, options, stop, drain);
+        try {
+            if (isFinal) {
+                access.triggerFinal(id, timestamp, options);
+            } else {
+                access.triggerSources(id, timestamp, options, stop, drain);
+            }
+        } finally {
+            access.reopenCoordinators(id);
         }
         return checkpoint.result;
     }

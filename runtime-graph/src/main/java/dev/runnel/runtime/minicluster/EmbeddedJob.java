@@ -674,6 +674,11 @@ final class EmbeddedJob implements JobClient {
         }
 
         @Override
+        public void reopenCoordinators(long checkpointId) {
+            current.coordinators.values().forEach(c -> c.reopenGateways(checkpointId));
+        }
+
+        @Override
         public void releaseEndedTasks() {
             current.tasks.forEach(StreamTask::releaseAfterEndAsync);
         }

@@ -25,6 +25,9 @@ import java.util.function.Consumer;
  * through each reader's {@link SourceReaderGateway}. Every enumerator call happens on the
  * coordinator thread, one at a time.
  *
+ * <p>Between a checkpoint's snapshot of the enumerator and the injection of its barriers at the source tasks,
+ * events to the readers are held back ({@link #reopenGateways}), as Flink's coordinator closes its gateways.
+ *
  * <p>A failure of the enumerator is reported to {@code failureHandler}, which fails the job.
  */
 public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> implements AutoCloseable {
@@ -36,6 +39,9 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
     private final ExecutorService executor;
     private final Map<Integer, SourceReaderGateway<SplitT>> readers = new HashMap<>();
     private SplitEnumerator<SplitT, EnumChkT> enumerator;
+    /** The checkpoint whose barriers are not at the readers yet, or -1; events to readers wait meanwhile. */
+    private long heldFor = -1;
+    private final List<Runnable> held = new ArrayList<>();
     private boolean failed;
 
     public SourceCoordinator(String sourceName, Source<?, SplitT, EnumChkT> source, int parallelism,
@@ -82,6 +88,9 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
                 }
                 SimpleVersionedSerializer<EnumChkT> serializer = source.getEnumeratorCheckpointSerializer();
                 byte[] bytes = serializer.serialize(enumerator.snapshotState(checkpointId));
+                // Until the checkpoint's barriers are at the readers, assignments would reach a reader before its
+                // snapshot while the enumerator's says "not assigned": a restore would hand them out twice.
+                heldFor = checkpointId;
                 DataOutputSerializer out = new DataOutputSerializer(bytes.length + 8);
                 out.writeInt(serializer.getVersion());
                 out.writeInt(bytes.length);
@@ -92,6 +101,32 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
             }
         });
         return result;
+    }
+
+    /**
+     * Lets split assignments through to the readers again after checkpoint {@code checkpointId}'s barriers were
+     * injected at the source tasks (so they reach the readers after the barrier, as the enumerator's snapshot
+     * counts them as not assigned yet). Thread-safe; queued behind everything the coordinator does now.
+     */
+    public void reopenGateways(long checkpointId) {
+        executor.execute(() -> {
+            if (heldFor != checkpointId) {
+                return;
+            }
+            heldFor = -1;
+            List<Runnable> release = new ArrayList<>(held);
+            held.clear();
+            release.forEach(Runnable::run);
+        });
+    }
+
+    /** Sends an event to a reader now, or holds it while a checkpoint is between its two halves. */
+    private void deliver(Runnable event) {
+        if (heldFor >= 0) {
+            held.add(event);
+        } else {
+            event.run();
+        }
     }
 
     private EnumChkT deserializeCheckpoint(byte[] checkpoint) throws java.io.IOException {
@@ -170,17 +205,24 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
 
         @Override
         public void assignSplit(SplitT split, int subtask) {
-            gateway(subtask).assignSplits(new ArrayList<>(List.of(split)));
+            SourceReaderGateway<SplitT> gateway = gateway(subtask);
+            List<SplitT> splits = new ArrayList<>(List.of(split));
+            deliver(() -> gateway.assignSplits(splits));
         }
 
         @Override
         public void assignSplits(Map<Integer, List<SplitT>> assignment) {
-            assignment.forEach((subtask, splits) -> gateway(subtask).assignSplits(new ArrayList<>(splits)));
+            assignment.forEach((subtask, splits) -> {
+                SourceReaderGateway<SplitT> gateway = gateway(subtask);
+                List<SplitT> copy = new ArrayList<>(splits);
+                deliver(() -> gateway.assignSplits(copy));
+            });
         }
 
         @Override
         public void signalNoMoreSplits(int subtask) {
-            gateway(subtask).signalNoMoreSplits();
+            SourceReaderGateway<SplitT> gateway = gateway(subtask);
+            deliver(gateway::signalNoMoreSplits);
         }
 
         private SourceReaderGateway<SplitT> gateway(int subtask) {
