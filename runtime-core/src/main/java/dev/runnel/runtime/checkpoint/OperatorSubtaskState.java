@@ -1,5 +1,6 @@
 package dev.runnel.runtime.checkpoint;
 
+import dev.runnel.runtime.state.InputChannelStateHandle;
 import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.OperatorStateHandle;
 import dev.runnel.runtime.state.SharedStateRegistry;
@@ -8,21 +9,35 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * The state of one operator in one subtask at a checkpoint: its keyed state (and timers) and its operator
- * state. Either may be empty. Immutable.
+ * The state of one operator in one subtask at a checkpoint: its keyed state (and timers), its operator
+ * state and, for the head operator of a task at an unaligned checkpoint, the in-flight records of the task's
+ * input channels ({@link InputChannelStateHandle}, in gate and channel order). Any may be empty. Immutable.
  */
 public record OperatorSubtaskState(List<KeyedStateHandle> managedKeyedState,
-        List<OperatorStateHandle> managedOperatorState) implements Serializable {
+        List<OperatorStateHandle> managedOperatorState, List<InputChannelStateHandle> inputChannelState)
+        implements Serializable {
 
     public static final OperatorSubtaskState EMPTY = new OperatorSubtaskState(List.of(), List.of());
 
     public OperatorSubtaskState {
         managedKeyedState = List.copyOf(managedKeyedState);
         managedOperatorState = List.copyOf(managedOperatorState);
+        inputChannelState = List.copyOf(inputChannelState);
+    }
+
+    /** Keyed and operator state without channel state (every checkpoint but an unaligned one's head). */
+    public OperatorSubtaskState(List<KeyedStateHandle> managedKeyedState,
+            List<OperatorStateHandle> managedOperatorState) {
+        this(managedKeyedState, managedOperatorState, List.of());
+    }
+
+    /** This state with {@code channels} as its input channel state. */
+    public OperatorSubtaskState withInputChannelState(List<InputChannelStateHandle> channels) {
+        return new OperatorSubtaskState(managedKeyedState, managedOperatorState, channels);
     }
 
     public boolean isEmpty() {
-        return managedKeyedState.isEmpty() && managedOperatorState.isEmpty();
+        return managedKeyedState.isEmpty() && managedOperatorState.isEmpty() && inputChannelState.isEmpty();
     }
 
     /**
@@ -55,6 +70,13 @@ public record OperatorSubtaskState(List<KeyedStateHandle> managedKeyedState,
                 failure = CompletedCheckpoint.addFailure(failure, e);
             }
         }
+        for (InputChannelStateHandle handle : inputChannelState) {
+            try {
+                handle.discardState();
+            } catch (IOException e) {
+                failure = CompletedCheckpoint.addFailure(failure, e);
+            }
+        }
         if (failure != null) {
             throw failure;
         }
@@ -66,6 +88,9 @@ public record OperatorSubtaskState(List<KeyedStateHandle> managedKeyedState,
             size += handle.getStateSize();
         }
         for (OperatorStateHandle handle : managedOperatorState) {
+            size += handle.getStateSize();
+        }
+        for (InputChannelStateHandle handle : inputChannelState) {
             size += handle.getStateSize();
         }
         return size;

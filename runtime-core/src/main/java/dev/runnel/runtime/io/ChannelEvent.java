@@ -31,4 +31,13 @@ public sealed interface ChannelEvent permits WatermarkEvent, WatermarkStatusEven
 
     /** What kind of event this is; consumers switch on it. */
     Type type();
+
+    /**
+     * Whether this event overtakes the data queued ahead of it in a channel (the barrier of an unaligned
+     * checkpoint). A channel delivers such an event twice: once as soon as it can, ahead of what is queued
+     * ({@link RecordBatch#isPriority()}), and once in order, which marks where it was sent among the records.
+     */
+    default boolean isPriority() {
+        return false;
+    }
 }

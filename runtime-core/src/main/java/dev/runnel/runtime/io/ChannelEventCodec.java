@@ -16,7 +16,8 @@ import java.io.IOException;
  *   WATERMARK_STATUS  tag 2, then 1 byte: 1 idle, 0 active
  *   END_OF_PARTITION  tag 3, nothing more
  *   CHECKPOINT_BARRIER tag 4, checkpoint id (8 bytes), timestamp (8 bytes), kind (1 byte: 0 checkpoint
- *                     at least once, 1 checkpoint exactly once, 2 canonical savepoint, 3 native savepoint)
+ *                     at least once, 1 checkpoint exactly once, 2 canonical savepoint, 3 native savepoint,
+ *                     4 unaligned checkpoint; a new kind takes the next number, old ones never change)
  *   CANCEL_CHECKPOINT tag 5, checkpoint id (8 bytes)
  * </pre>
  *
@@ -75,6 +76,9 @@ public final class ChannelEventCodec {
 
     private static int kind(CheckpointOptions options) {
         if (!options.isSavepoint()) {
+            if (options.isUnalignedCheckpoint()) {
+                return 4;
+            }
             return options.isExactlyOnceMode() ? 1 : 0;
         }
         return options.getSavepointFormat() == SavepointFormatType.NATIVE ? 3 : 2;
@@ -86,8 +90,9 @@ public final class ChannelEventCodec {
             case 1 -> CheckpointOptions.checkpoint(true);
             case 2 -> CheckpointOptions.savepoint(SavepointFormatType.CANONICAL);
             case 3 -> CheckpointOptions.savepoint(SavepointFormatType.NATIVE);
+            case 4 -> CheckpointOptions.checkpoint(true, true);
             default -> throw new CorruptDataException("checkpoint barrier " + id + " with kind " + kind
-                    + " (expected 0-3)");
+                    + " (expected 0-4)");
         };
     }
 }

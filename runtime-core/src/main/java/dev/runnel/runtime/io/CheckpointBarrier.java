@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * Marks the point in a channel where checkpoint {@code id} cuts the stream: records before it belong to the
  * checkpoint's state, records after it to what follows. Sources inject it; every task forwards it on all its
- * outputs once it has it from all its inputs (aligned, in exactly-once mode) and has snapshotted its state.
+ * outputs once it has it from all its inputs (aligned, in exactly-once mode) and has snapshotted its state;
+ * for an unaligned checkpoint, at once on the first barrier, ahead of the data queued in its output channels.
  */
 public record CheckpointBarrier(long id, long timestamp, CheckpointOptions options) implements ChannelEvent {
 
@@ -17,5 +18,11 @@ public record CheckpointBarrier(long id, long timestamp, CheckpointOptions optio
     @Override
     public Type type() {
         return Type.CHECKPOINT_BARRIER;
+    }
+
+    /** An unaligned checkpoint's barrier overtakes queued data. */
+    @Override
+    public boolean isPriority() {
+        return options.isUnalignedCheckpoint();
     }
 }

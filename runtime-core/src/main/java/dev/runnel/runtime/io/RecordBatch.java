@@ -22,6 +22,7 @@ public final class RecordBatch {
     private final Object[] values;
     private final long[] timestamps;
     private final ChannelEvent event;
+    private final boolean priority;
     private int size;
 
     public RecordBatch(int capacity) {
@@ -31,17 +32,32 @@ public final class RecordBatch {
         this.values = new Object[capacity];
         this.timestamps = new long[capacity];
         this.event = null;
+        this.priority = false;
     }
 
-    private RecordBatch(ChannelEvent event) {
+    private RecordBatch(ChannelEvent event, boolean priority) {
         this.values = NO_VALUES;
         this.timestamps = NO_TIMESTAMPS;
         this.event = event;
+        this.priority = priority;
     }
 
-    /** A channel element that carries {@code event} and no records; never recycled. */
+    /** A channel element that carries {@code event} and no records, in order; never recycled. */
     public static RecordBatch ofEvent(ChannelEvent event) {
-        return new RecordBatch(java.util.Objects.requireNonNull(event, "event"));
+        return new RecordBatch(java.util.Objects.requireNonNull(event, "event"), false);
+    }
+
+    /**
+     * The copy of a {@link ChannelEvent#isPriority() priority} event that overtook the data queued in its
+     * channel; its in-order copy follows in the channel as {@link #ofEvent}. Never recycled.
+     */
+    public static RecordBatch ofPriorityEvent(ChannelEvent event) {
+        return new RecordBatch(java.util.Objects.requireNonNull(event, "event"), true);
+    }
+
+    /** Whether this element is the overtaking copy of a priority event (see {@link ChannelEvent#isPriority()}). */
+    public boolean isPriority() {
+        return priority;
     }
 
     /** Whether this element is an event rather than records. */

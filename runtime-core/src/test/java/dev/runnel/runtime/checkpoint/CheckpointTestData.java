@@ -86,7 +86,11 @@ public final class CheckpointTestData {
                 write(location, CheckpointedStateScope.EXCLUSIVE, bytes(FILE_SIZE, 5)));
 
         OperatorState keyedOperator = new OperatorState("node-3-Sum", 3, 128, Map.of(
-                0, new OperatorSubtaskState(List.of(keyedInFile), List.of()),
+                0, new OperatorSubtaskState(List.of(keyedInFile), List.of(), List.of(
+                        new dev.runnel.runtime.state.InputChannelStateHandle(0, "edge-0-3", 1, 3,
+                                write(location, CheckpointedStateScope.EXCLUSIVE, bytes(10, 7))),
+                        new dev.runnel.runtime.state.InputChannelStateHandle(1, "edge-2-3", 0, 40,
+                                write(location, CheckpointedStateScope.EXCLUSIVE, bytes(FILE_SIZE, 8))))),
                 1, new OperatorSubtaskState(List.of(keyedInline, keyedEmpty), List.of()),
                 2, new OperatorSubtaskState(List.of(incremental), List.of())), null);
         OperatorState source = new OperatorState("node-0-Source: ünïcødé", 1, 1,

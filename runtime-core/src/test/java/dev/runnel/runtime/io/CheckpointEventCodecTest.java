@@ -19,6 +19,7 @@ class CheckpointEventCodecTest {
         List<ChannelEvent> events = List.of(
                 new CheckpointBarrier(7, 1_700_000_000_123L, CheckpointOptions.checkpoint(true)),
                 new CheckpointBarrier(8, 1, CheckpointOptions.checkpoint(false)),
+                new CheckpointBarrier(10, 4, CheckpointOptions.checkpoint(true, true)),
                 new CheckpointBarrier(9, 2, CheckpointOptions.savepoint(SavepointFormatType.CANONICAL)),
                 new CheckpointBarrier(Long.MAX_VALUE, 3, CheckpointOptions.savepoint(SavepointFormatType.NATIVE)),
                 new CancelCheckpointMarker(42));
@@ -29,6 +30,24 @@ class CheckpointEventCodecTest {
             assertThat(ChannelEventCodec.read(in)).isEqualTo(event);
             assertThat(in.available()).isZero();
         }
+    }
+
+    @Test
+    void anUnalignedBarrierIsKind4AndAPriorityEvent() throws Exception {
+        CheckpointBarrier barrier = new CheckpointBarrier(11, 5, CheckpointOptions.checkpoint(true, true));
+        DataOutputSerializer out = new DataOutputSerializer(32);
+        ChannelEventCodec.write(barrier, out);
+        byte[] bytes = out.getCopyOfBuffer();
+        assertThat(bytes).hasSize(1 + 8 + 8 + 1);
+        assertThat(bytes[bytes.length - 1]).isEqualTo((byte) 4);
+        CheckpointBarrier read = (CheckpointBarrier) ChannelEventCodec.read(new DataInputDeserializer(bytes));
+        assertThat(read.options().isUnalignedCheckpoint()).isTrue();
+        assertThat(read.isPriority()).isTrue();
+        // Aligned barriers and savepoints never overtake, and at least once is never unaligned.
+        assertThat(new CheckpointBarrier(1, 1, CheckpointOptions.checkpoint(true)).isPriority()).isFalse();
+        assertThat(new CheckpointBarrier(1, 1, CheckpointOptions.savepoint(SavepointFormatType.CANONICAL))
+                .isPriority()).isFalse();
+        assertThat(CheckpointOptions.checkpoint(false, true).isUnalignedCheckpoint()).isFalse();
     }
 
     @Test

@@ -144,7 +144,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
 
     private void triggerPeriodic() {
         try {
-            triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, false, false, false, false);
+            triggerCheckpoint(checkpointOptions(), null, false, false, false, false);
         } catch (Throwable t) {
             LOG.warn("Job {}: could not trigger a checkpoint: {}", job.getJobName(), t.toString());
         }
@@ -196,7 +196,15 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
 
     /** A checkpoint now, outside the schedule (tests, tools); the future as for periodic ones. */
     public CompletableFuture<CompletedCheckpoint> triggerCheckpoint() {
-        return triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, true, false, false, false);
+        return triggerCheckpoint(checkpointOptions(), null, true, false, false, false);
+    }
+
+    /**
+     * A periodic or manual checkpoint's options: unaligned when configured (and exactly once). Savepoints are
+     * always aligned, and so is the final checkpoint, whose tasks have no input left to overtake.
+     */
+    private CheckpointOptions checkpointOptions() {
+        return CheckpointOptions.checkpoint(config.isExactlyOnce(), config.isUnalignedCheckpointsEnabled());
     }
 
     /**

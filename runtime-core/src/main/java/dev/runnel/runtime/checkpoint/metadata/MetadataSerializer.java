@@ -7,6 +7,7 @@ import dev.runnel.runtime.checkpoint.OperatorState;
 import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
 import dev.runnel.runtime.state.IncrementalRemoteKeyedStateHandle;
 import dev.runnel.runtime.state.IncrementalRemoteKeyedStateHandle.HandleAndLocalPath;
+import dev.runnel.runtime.state.InputChannelStateHandle;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeOffsets;
 import dev.runnel.runtime.state.KeyGroupsStateHandle;
@@ -39,14 +40,15 @@ import java.util.zip.CRC32;
  *
  * <pre>
  * header   int    magic 0x524E4D44 ("RNMD")
- *          int    format version (1)
+ *          int    format version (2; version 1 files, which have no channel state, are still read)
  *          long   length of the body in bytes
  * body     string job id; long checkpoint id; long trigger timestamp; long completion timestamp
  *          byte   0 = checkpoint, 1 = savepoint, then for a savepoint: byte 0 = CANONICAL, 1 = NATIVE
  *          int    number of operators, then per operator:
  *                   string id; int parallelism; int max parallelism; handle coordinator state (or NONE)
  *                   int number of subtasks with state, then per subtask:
- *                     int index; int n, n keyed handles; int m, m operator handles
+ *                     int index; int n, n keyed handles; int m, m operator handles;
+ *                     (version 2) int c, c input channel handles
  * trailer  int    CRC32 of header and body
  *
  * string   int byte length, UTF-8 bytes
@@ -60,6 +62,7 @@ import java.util.zip.CRC32;
  *                       int n, n × (string local name, handle) shared; same for private; handle meta
  *   20 OPERATOR_STREAM  int n, n × (string state name; byte mode SPLIT_DISTRIBUTE 0, UNION 1,
  *                       BROADCAST 2; int k, k × long element offset); handle
+ *   30 INPUT_CHANNEL    int gate index; string edge id; int producer subtask; long records; handle
  * </pre>
  *
  * <p>Files inside the folder the metadata is written to are recorded relative to it, so a savepoint folder
@@ -78,7 +81,10 @@ public final class MetadataSerializer {
     /** "RNMD". */
     public static final int MAGIC_NUMBER = 0x524E4D44;
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+
+    /** The first version, before unaligned checkpoints: subtasks have no channel state. Still read. */
+    static final int VERSION_WITHOUT_CHANNEL_STATE = 1;
 
     /** Header (magic, version, body length) plus trailer (CRC32). */
     static final int FRAME_BYTES = 4 + 4 + 8 + 4;
@@ -90,6 +96,7 @@ public final class MetadataSerializer {
     static final byte TAG_KEY_GROUPS = 10;
     static final byte TAG_INCREMENTAL = 11;
     static final byte TAG_OPERATOR_STREAM = 20;
+    static final byte TAG_INPUT_CHANNEL = 30;
 
     private static final String RESTORE_ELSEWHERE =
             "restore from another checkpoint (a chk-N folder with a _metadata file) or a savepoint";
@@ -110,14 +117,22 @@ public final class MetadataSerializer {
      * @throws IOException if a handle is of a type the format does not know (a bug in whoever made it)
      */
     public static byte[] serialize(CompletedCheckpoint checkpoint, Path folder) throws IOException {
-        Writer body = new Writer(folder.toAbsolutePath().normalize());
+        return serialize(checkpoint, folder, VERSION);
+    }
+
+    /** As {@link #serialize(CompletedCheckpoint, Path)} in format {@code version}; tests write old files so. */
+    static byte[] serialize(CompletedCheckpoint checkpoint, Path folder, int version) throws IOException {
+        if (version != VERSION && version != VERSION_WITHOUT_CHANNEL_STATE) {
+            throw new IllegalArgumentException("unknown metadata version " + version);
+        }
+        Writer body = new Writer(folder.toAbsolutePath().normalize(), version);
         body.writeCheckpoint(checkpoint);
         byte[] bodyBytes = body.bytes.toByteArray();
 
         ByteArrayOutputStream frame = new ByteArrayOutputStream(bodyBytes.length + FRAME_BYTES);
         DataOutputStream out = new DataOutputStream(frame);
         out.writeInt(MAGIC_NUMBER);
-        out.writeInt(VERSION);
+        out.writeInt(version);
         out.writeLong(bodyBytes.length);
         out.write(bodyBytes);
         out.flush();
@@ -130,11 +145,13 @@ public final class MetadataSerializer {
 
     private static final class Writer {
         final Path folder;
+        final int version;
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
         final DataOutputStream out = new DataOutputStream(bytes);
 
-        Writer(Path folder) {
+        Writer(Path folder, int version) {
             this.folder = folder;
+            this.version = version;
         }
 
         void writeCheckpoint(CompletedCheckpoint checkpoint) throws IOException {
@@ -168,6 +185,17 @@ public final class MetadataSerializer {
                     out.writeInt(operatorHandles.size());
                     for (OperatorStateHandle handle : operatorHandles) {
                         writeOperatorHandle(handle);
+                    }
+                    List<InputChannelStateHandle> channels = subtask.getValue().inputChannelState();
+                    if (version == VERSION_WITHOUT_CHANNEL_STATE) {
+                        if (!channels.isEmpty()) {
+                            throw new IOException("metadata version 1 cannot hold input channel state");
+                        }
+                        continue;
+                    }
+                    out.writeInt(channels.size());
+                    for (InputChannelStateHandle handle : channels) {
+                        writeInputChannelHandle(handle);
                     }
                 }
             }
@@ -241,6 +269,15 @@ public final class MetadataSerializer {
             writeStreamHandle(handle.getDelegateStateHandle());
         }
 
+        void writeInputChannelHandle(InputChannelStateHandle handle) throws IOException {
+            out.writeByte(TAG_INPUT_CHANNEL);
+            out.writeInt(handle.gateIndex());
+            writeString(handle.edgeId());
+            out.writeInt(handle.producerSubtask());
+            out.writeLong(handle.records());
+            writeStreamHandle(handle.delegate());
+        }
+
         void writeFiles(List<HandleAndLocalPath> files) throws IOException {
             out.writeInt(files.size());
             for (HandleAndLocalPath file : files) {
@@ -263,7 +300,8 @@ public final class MetadataSerializer {
         static IOException unknownType(Object handle) {
             return new IOException("Cannot write a state handle of type " + handle.getClass().getName()
                     + " to checkpoint metadata: the format knows ByteStreamStateHandle, FileStateHandle,"
-                    + " KeyGroupsStateHandle, IncrementalRemoteKeyedStateHandle and OperatorStreamStateHandle."
+                    + " KeyGroupsStateHandle, IncrementalRemoteKeyedStateHandle, OperatorStreamStateHandle and"
+                    + " InputChannelStateHandle."
                     + " A new handle type needs a type tag in MetadataSerializer");
         }
     }
@@ -314,10 +352,10 @@ public final class MetadataSerializer {
                     file, data.length, FRAME_BYTES, RESTORE_ELSEWHERE));
         }
         int version = buffer.getInt();
-        if (version != VERSION) {
+        if (version != VERSION && version != VERSION_WITHOUT_CHANNEL_STATE) {
             throw new IOException(String.format("Checkpoint metadata file %s has format version %d, which this"
-                    + " Runnel cannot read (it reads version %d). Restore it with the Runnel version that wrote"
-                    + " it, or %s.", file, version, VERSION, RESTORE_ELSEWHERE));
+                    + " Runnel cannot read (it reads versions %d to %d). Restore it with the Runnel version that wrote"
+                    + " it, or %s.", file, version, VERSION_WITHOUT_CHANNEL_STATE, VERSION, RESTORE_ELSEWHERE));
         }
         long bodyLength = buffer.getLong();
         long expected = bodyLength + FRAME_BYTES;
@@ -341,7 +379,7 @@ public final class MetadataSerializer {
                     file, stored, computed, RESTORE_ELSEWHERE));
         }
         ByteBuffer body = ByteBuffer.wrap(data, 16, (int) bodyLength).slice();
-        Reader reader = new Reader(body, file);
+        Reader reader = new Reader(body, file, version);
         try {
             CompletedCheckpoint checkpoint = reader.readCheckpoint();
             if (body.hasRemaining()) {
@@ -359,13 +397,15 @@ public final class MetadataSerializer {
         final ByteBuffer in;
         final Path file;
         final Path folder;
+        final int version;
         final List<FileStateHandle> files = new ArrayList<>();
         String where = "checkpoint header";
 
-        Reader(ByteBuffer in, Path file) {
+        Reader(ByteBuffer in, Path file, int version) {
             this.in = in;
             this.file = file;
             this.folder = file.getParent();
+            this.version = version;
         }
 
         CompletedCheckpoint readCheckpoint() throws IOException {
@@ -411,7 +451,14 @@ public final class MetadataSerializer {
                     for (int k = 0; k < operatorHandleCount; k++) {
                         operatorHandles.add(readOperatorHandle());
                     }
-                    subtasks.put(index, new OperatorSubtaskState(keyed, operatorHandles));
+                    List<InputChannelStateHandle> channels = new ArrayList<>();
+                    if (version > VERSION_WITHOUT_CHANNEL_STATE) {
+                        int channelCount = readCount();
+                        for (int k = 0; k < channelCount; k++) {
+                            channels.add(readInputChannelHandle());
+                        }
+                    }
+                    subtasks.put(index, new OperatorSubtaskState(keyed, operatorHandles, channels));
                 }
                 operators.put(operatorId,
                         new OperatorState(operatorId, parallelism, maxParallelism, subtasks, coordinator));
@@ -515,6 +562,24 @@ public final class MetadataSerializer {
                 states.put(name, new StateMetaInfo(offsets, distribution));
             }
             return new OperatorStreamStateHandle(states, requireHandle(readStreamHandle(), "operator state blob"));
+        }
+
+        InputChannelStateHandle readInputChannelHandle() throws IOException {
+            int position = in.position();
+            byte tag = in.get();
+            if (tag != TAG_INPUT_CHANNEL) {
+                throw unknownTag(tag, position, "an input channel state handle");
+            }
+            int gate = in.getInt();
+            String edge = readString();
+            int producer = in.getInt();
+            long records = in.getLong();
+            StreamStateHandle delegate = requireHandle(readStreamHandle(), "input channel state blob");
+            if (gate < 0 || producer < 0 || records < 0) {
+                throw corrupt("input channel state of gate " + gate + ", producer " + producer + " with " + records
+                        + " records");
+            }
+            return new InputChannelStateHandle(gate, edge, producer, records, delegate);
         }
 
         List<HandleAndLocalPath> readFiles() throws IOException {

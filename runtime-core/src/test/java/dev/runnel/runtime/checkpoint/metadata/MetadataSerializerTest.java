@@ -69,13 +69,41 @@ class MetadataSerializerTest {
         byte[] data = Files.readAllBytes(metadata);
         ByteBuffer buffer = ByteBuffer.wrap(data);
         assertThat(buffer.getInt()).isEqualTo(0x524E4D44);
-        assertThat(buffer.getInt()).isEqualTo(1);
+        assertThat(buffer.getInt()).isEqualTo(2);
         assertThat(buffer.getLong()).isEqualTo(data.length - 20L);
         CRC32 crc = new CRC32();
         crc.update(data, 0, data.length - 4);
         assertThat(buffer.getInt(data.length - 4)).isEqualTo((int) crc.getValue());
         // Deterministic: the same checkpoint gives the same bytes.
         assertThat(MetadataSerializer.serialize(checkpoint, metadata.getParent())).isEqualTo(data);
+    }
+
+    @Test
+    void inputChannelStateRoundTrips() throws IOException {
+        CompletedCheckpoint loaded = MetadataSerializer.deserialize(Files.readAllBytes(metadata), metadata).checkpoint();
+        var channels = loaded.getOperatorStates().get("node-3-Sum").getState(0).inputChannelState();
+        assertThat(channels).extracting(h -> h.gateIndex() + " " + h.edgeId() + " " + h.producerSubtask() + " "
+                + h.records()).containsExactly("0 edge-0-3 1 3", "1 edge-2-3 0 40");
+        assertThat(channels.get(0).delegate()).isInstanceOf(ByteStreamStateHandle.class);
+        assertThat(channels.get(1).delegate()).isInstanceOf(FileStateHandle.class);
+        assertThat(loaded).usingRecursiveComparison().isEqualTo(checkpoint);
+        assertThat(loaded.getOperatorStates().get("node-3-Sum").getState(1).inputChannelState()).isEmpty();
+    }
+
+    @Test
+    void aVersion1FileWithoutChannelStateIsStillRead() throws IOException {
+        // Version 1 is the format before unaligned checkpoints: no channel state count per subtask.
+        OperatorState source = checkpoint.getOperatorStates().get("node-0-Source: ünïcødé");
+        CompletedCheckpoint old = new CompletedCheckpoint(JOB_ID, 5, 1, 2, Map.of(source.getOperatorID(), source),
+                CheckpointProperties.CHECKPOINT, location.getExternalPointer());
+        byte[] v1 = MetadataSerializer.serialize(old, metadata.getParent(), 1);
+        assertThat(ByteBuffer.wrap(v1).getInt(4)).isEqualTo(1);
+        CompletedCheckpoint loaded = MetadataSerializer.deserialize(v1, metadata).checkpoint();
+        assertThat(loaded).usingRecursiveComparison().isEqualTo(old);
+        // One int per subtask shorter than version 2.
+        assertThat(MetadataSerializer.serialize(old, metadata.getParent()).length - v1.length).isEqualTo(4);
+        assertThatThrownBy(() -> MetadataSerializer.serialize(checkpoint, metadata.getParent(), 1))
+                .hasMessageContaining("version 1 cannot hold input channel state");
     }
 
     @Test
@@ -115,7 +143,7 @@ class MetadataSerializerTest {
     void anUnknownVersion() throws IOException {
         patch(4, ByteBuffer.allocate(4).putInt(7).array(), true);
         assertLoadFails("Checkpoint metadata file " + metadata + " has format version 7, which this Runnel cannot"
-                + " read (it reads version 1). Restore it with the Runnel version that wrote it, or restore from"
+                + " read (it reads versions 1 to 2). Restore it with the Runnel version that wrote it, or restore from"
                 + " another checkpoint");
     }
 

@@ -18,7 +18,9 @@ import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
  * Reads one input gate into one input of the head operator: unpacks batches into a reused record holder,
  * combines the channels' watermarks and idleness with a {@link StatusWatermarkValve}, and stops between two
  * records when the task must yield (cancellation, backpressure), resuming the same batch on the next call.
- * Task thread only.
+ * A task restored from an unaligned checkpoint first processes the records of its restored channel state
+ * ({@link ChannelStateReplay}), then reads the gate. While an unaligned checkpoint collects in-flight
+ * records, each batch is handed to the barrier handler before it is processed. Task thread only.
  */
 final class InputReader<IN> {
 
@@ -33,6 +35,8 @@ final class InputReader<IN> {
     private final StreamRecord<IN> reuse = new StreamRecord<>(null);
     private RecordBatch pending;
     private int position;
+    /** The restored channel state still to process before the gate is read, or null. */
+    private ChannelStateReplay replay;
     private boolean idle;
 
     InputReader(InputGate gate, Input<IN> target, String headName, String subtaskName, TaskSignals signals) {
@@ -50,19 +54,37 @@ final class InputReader<IN> {
         this.gateIndex = gateIndex;
     }
 
+    /** Records restored from an unaligned checkpoint's channel state: processed before anything of the gate. */
+    void setReplay(ChannelStateReplay replay) {
+        this.replay = replay;
+    }
+
     /** Processes one batch (or what is left of it) or one event; END_OF_INPUT once every channel ended. */
     InputStatus process() throws Exception {
         if (pending != null) {
             drain();
             return InputStatus.MORE_AVAILABLE;
         }
+        if (replay != null) {
+            RecordBatch restored = replay.next();
+            if (restored != null) {
+                pending = restored;
+                position = 0;
+                drain();
+                return InputStatus.MORE_AVAILABLE;
+            }
+            replay = null;
+        }
         RecordBatch element = gate.pollNext();
         if (element == null) {
             return gate.isFinished() ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         if (element.isEvent()) {
-            processEvent(element.event(), gate.lastChannel());
+            processEvent(element.event(), gate.lastChannel(), element.isPriority());
             return gate.isFinished() ? InputStatus.END_OF_INPUT : InputStatus.MORE_AVAILABLE;
+        }
+        if (barriers.collectingChannelState) {
+            barriers.collect(gateIndex, gate.lastChannel(), element);
         }
         pending = element;
         position = 0;
@@ -72,7 +94,7 @@ final class InputReader<IN> {
 
     /** Whether {@link #process()} would find work now. */
     boolean isAvailable() {
-        return pending != null || gate.isAvailable();
+        return pending != null || replay != null || gate.isAvailable();
     }
 
     InputGate gate() {
@@ -102,10 +124,12 @@ final class InputReader<IN> {
             }
         }
         pending = null;
-        gate.recycle(batch);
+        if (replay == null) {
+            gate.recycle(batch);
+        }
     }
 
-    private void processEvent(ChannelEvent event, int channel) throws Exception {
+    private void processEvent(ChannelEvent event, int channel, boolean priority) throws Exception {
         switch (event.type()) {
             case WATERMARK -> emitIfAdvanced(valve.inputWatermark(((WatermarkEvent) event).timestamp(), channel));
             case WATERMARK_STATUS -> {
@@ -116,7 +140,7 @@ final class InputReader<IN> {
                 }
             }
             case END_OF_PARTITION -> barriers.processEndOfPartition(gateIndex, channel);
-            case CHECKPOINT_BARRIER -> barriers.processBarrier((CheckpointBarrier) event, gateIndex, channel);
+            case CHECKPOINT_BARRIER -> barriers.processBarrier((CheckpointBarrier) event, gateIndex, channel, priority);
             case CANCEL_CHECKPOINT -> barriers.processCancel(((CancelCheckpointMarker) event).checkpointId());
         }
     }

@@ -3,6 +3,8 @@ package dev.runnel.streaming.runtime.tasks;
 import dev.runnel.api.common.eventtime.Watermark;
 import dev.runnel.core.io.InputStatus;
 import dev.runnel.runtime.io.InputGate;
+import dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor;
+import java.util.List;
 import dev.runnel.streaming.api.operators.Input;
 import dev.runnel.streaming.api.operators.OneInputStreamOperator;
 import dev.runnel.streaming.api.operators.TwoInputStreamOperator;
@@ -19,17 +21,19 @@ final class StreamInputProcessor implements TaskInput {
     private final InputReader<?>[] inputs;
     private final boolean[] ended;
     private final TwoInputStreamOperator<?, ?, ?> twoInputHead;
+    private final CheckpointBarrierHandler barriers;
     private int endedCount;
     private int next;
 
     private StreamInputProcessor(InputReader<?>[] inputs, TwoInputStreamOperator<?, ?, ?> twoInputHead,
-            CheckpointBarrierHandler.Target checkpoints) {
+            CheckpointBarrierHandler.Target checkpoints, List<InputGateDeploymentDescriptor> descriptors) {
         this.inputs = inputs;
         InputGate[] gates = new InputGate[inputs.length];
         for (int i = 0; i < inputs.length; i++) {
             gates[i] = inputs[i].gate();
         }
-        CheckpointBarrierHandler barriers = new CheckpointBarrierHandler(gates, checkpoints);
+        CheckpointBarrierHandler barriers = new CheckpointBarrierHandler(gates, checkpoints, descriptors);
+        this.barriers = barriers;
         for (int i = 0; i < inputs.length; i++) {
             inputs[i].setBarrierHandler(barriers, i);
         }
@@ -37,18 +41,32 @@ final class StreamInputProcessor implements TaskInput {
         this.twoInputHead = twoInputHead;
     }
 
+    /** @param descriptors the gate's descriptor (channels and serializer), for unaligned checkpoints */
     static StreamInputProcessor forOneInput(InputGate gate, OneInputStreamOperator<?, ?> head, String subtaskName,
-            TaskSignals signals, CheckpointBarrierHandler.Target checkpoints) {
+            TaskSignals signals, CheckpointBarrierHandler.Target checkpoints,
+            List<InputGateDeploymentDescriptor> descriptors) {
         return new StreamInputProcessor(new InputReader<?>[] {
-            new InputReader<>(gate, head, head.getOperatorName(), subtaskName, signals)}, null, checkpoints);
+            new InputReader<>(gate, head, head.getOperatorName(), subtaskName, signals)}, null, checkpoints,
+            descriptors);
     }
 
     static StreamInputProcessor forTwoInputs(InputGate gate1, InputGate gate2, TwoInputStreamOperator<?, ?, ?> head,
-            String subtaskName, TaskSignals signals, CheckpointBarrierHandler.Target checkpoints) {
+            String subtaskName, TaskSignals signals, CheckpointBarrierHandler.Target checkpoints,
+            List<InputGateDeploymentDescriptor> descriptors) {
         String name = head.getOperatorName();
         return new StreamInputProcessor(new InputReader<?>[] {
             new InputReader<>(gate1, new SideOfTwo<>(head, 1), name, subtaskName, signals),
-            new InputReader<>(gate2, new SideOfTwo<>(head, 2), name, subtaskName, signals)}, head, checkpoints);
+            new InputReader<>(gate2, new SideOfTwo<>(head, 2), name, subtaskName, signals)}, head, checkpoints,
+            descriptors);
+    }
+
+    /** The restored channel state of input {@code input} (0-based), processed before its gate is read. */
+    void setReplay(int input, ChannelStateReplay replay) {
+        inputs[input].setReplay(replay);
+    }
+
+    CheckpointBarrierHandler barrierHandler() {
+        return barriers;
     }
 
     @Override
@@ -92,6 +110,7 @@ final class StreamInputProcessor implements TaskInput {
 
     @Override
     public void close() {
+        barriers.close();
         for (InputReader<?> input : inputs) {
             input.gate().close();
         }

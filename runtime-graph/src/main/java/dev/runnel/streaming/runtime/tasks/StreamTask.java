@@ -19,6 +19,7 @@ import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
 import dev.runnel.runtime.io.CancelCheckpointMarker;
 import dev.runnel.runtime.io.CheckpointBarrier;
 import dev.runnel.runtime.state.CheckpointStreamFactory;
+import dev.runnel.runtime.state.InputChannelStateHandle;
 import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.OperatorStateHandle;
 import dev.runnel.streaming.api.operators.OperatorSnapshotFutures;
@@ -84,6 +85,8 @@ public final class StreamTask implements StreamTaskContext, Runnable {
 
     private volatile OperatorChain chain;
     private TaskInput input;
+    /** The same as {@link #input} when the task reads gates (not a source): where channel state is collected. */
+    private StreamInputProcessor gateInput;
     private final Map<JobEdge, ResultPartitionWriter> writers = new LinkedHashMap<>();
     private final List<InputGate> gates = new ArrayList<>();
     private ScheduledFuture<?> flusher;
@@ -338,15 +341,53 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             return new SourceTaskInput(source, waker);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
-            return StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals, checkpointTarget);
+            gateInput = StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals, checkpointTarget,
+                    deployment.inputGates());
+            restoreChannelState(gateInput, subtaskName);
+            return gateInput;
         }
         if (inputs == 2 && head instanceof TwoInputStreamOperator<?, ?, ?> two) {
-            return StreamInputProcessor.forTwoInputs(createGate(1), createGate(2), two, subtaskName, signals,
-                    checkpointTarget);
+            gateInput = StreamInputProcessor.forTwoInputs(createGate(1), createGate(2), two, subtaskName, signals,
+                    checkpointTarget, deployment.inputGates());
+            restoreChannelState(gateInput, subtaskName);
+            return gateInput;
         }
         throw new IllegalStateException("Task " + subtaskName + " has " + inputs + " inputs but its head operator '"
                 + head.getOperatorName() + "' is a " + head.getClass().getSimpleName());
     }
+
+    private String headOperatorId() {
+        return deployment.vertex().getHead().getConfig().operatorId();
+    }
+
+    /**
+     * A task restored from an unaligned checkpoint processes the in-flight records its head's state holds,
+     * gate by gate in channel order, before any live input (they were sent before the barrier).
+     */
+    private void restoreChannelState(StreamInputProcessor processor, String subtaskName) {
+        if (restore == null) {
+            return;
+        }
+        List<InputChannelStateHandle> channels = restore.stateOf(headOperatorId()).inputChannelState();
+        if (channels.isEmpty()) {
+            return;
+        }
+        dev.runnel.metrics.Counter restored = metricGroup.counter(RESTORED_IN_FLIGHT_RECORDS);
+        for (int g = 0; g < deployment.inputGates().size(); g++) {
+            int gate = g;
+            List<InputChannelStateHandle> ofGate = channels.stream().filter(h -> h.gateIndex() == gate).toList();
+            if (!ofGate.isEmpty()) {
+                processor.setReplay(g, new ChannelStateReplay(ofGate, deployment.inputGates().get(g).serializer(),
+                        restored, subtaskName));
+            }
+        }
+    }
+
+    /** Metric (counter, per subtask): in-flight records persisted as channel state by unaligned checkpoints. */
+    public static final String PERSISTED_IN_FLIGHT_RECORDS = "unalignedCheckpointInFlightRecordsPersisted";
+
+    /** Metric (counter, per subtask): in-flight records restored from channel state and processed again. */
+    public static final String RESTORED_IN_FLIGHT_RECORDS = "unalignedCheckpointInFlightRecordsRestored";
 
     private void startFlusher() {
         long timeout = deployment.job().getBufferTimeoutMillis();
@@ -565,6 +606,9 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             if (checkpointId == stopSavepointId) {
                 stopResolved = true;
             }
+            if (gateInput != null) {
+                gateInput.barrierHandler().abortChannelState(checkpointId);
+            }
         }, "checkpoint " + checkpointId + " aborted");
     }
 
@@ -585,14 +629,29 @@ public final class StreamTask implements StreamTaskContext, Runnable {
      * channels carried their end instead, which aligns them downstream) and snapshots its final state.
      */
     private void performCheckpoint(CheckpointBarrier barrier, long alignmentNanos) throws Exception {
+        performCheckpoint(barrier, alignmentNanos, null);
+    }
+
+    /**
+     * As above; for an unaligned checkpoint {@code channelState} collects the in-flight input records after the
+     * snapshot, and the state is written only once it is complete (every channel's in-order barrier arrived).
+     */
+    private void performCheckpoint(CheckpointBarrier barrier, long alignmentNanos, ChannelStateCollector channelState)
+            throws Exception {
         long id = barrier.id();
         OperatorChain operators = chain;
         if (operators == null) {
+            if (channelState != null) {
+                channelState.abort();
+            }
             declineCheckpoint(id, new TaskNotRunningException("Task " + deployment.taskNameWithSubtask()
                     + " has not started"));
             return;
         }
         if (id <= lastCheckpointTaken) {
+            if (channelState != null) {
+                channelState.abort();
+            }
             return;
         }
         lastCheckpointTaken = id;
@@ -608,6 +667,9 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
+            if (channelState != null) {
+                channelState.abort();
+            }
             declineCheckpoint(id, e);
             if (!ended) {
                 operators.broadcastEvent(new CancelCheckpointMarker(id));
@@ -616,11 +678,17 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         }
         long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
         long alignmentMillis = alignmentNanos / 1_000_000;
-        services.asyncOperations().execute(() -> materialize(id, snapshots, alignmentMillis, syncMillis));
+        if (channelState == null) {
+            services.asyncOperations().execute(() -> materialize(id, snapshots, alignmentMillis, syncMillis, null));
+            return;
+        }
+        channelState.onComplete(
+                () -> services.asyncOperations().execute(() -> materialize(id, snapshots, 0, syncMillis, channelState)),
+                () -> snapshots.values().forEach(OperatorSnapshotFutures::release));
     }
 
     private void materialize(long checkpointId, Map<String, OperatorSnapshotFutures> snapshots, long alignmentMillis,
-            long syncMillis) {
+            long syncMillis, ChannelStateCollector channelState) {
         long start = System.nanoTime();
         Map<String, OperatorSubtaskState> states = new LinkedHashMap<>();
         try {
@@ -631,6 +699,19 @@ public final class StreamTask implements StreamTaskContext, Runnable {
                 size += state.getStateSize();
                 if (!state.isEmpty()) {
                     states.put(snapshot.getKey(), state);
+                }
+            }
+            if (channelState != null) {
+                // The channel state belongs to the head operator, which the records enter on restore.
+                List<InputChannelStateHandle> channels = channelState.write(streams);
+                if (!channels.isEmpty()) {
+                    String head = headOperatorId();
+                    OperatorSubtaskState headState = states.getOrDefault(head, OperatorSubtaskState.EMPTY);
+                    states.put(head, headState.withInputChannelState(channels));
+                    for (InputChannelStateHandle channel : channels) {
+                        size += channel.getStateSize();
+                    }
+                    metricGroup.counter(PERSISTED_IN_FLIGHT_RECORDS).inc(channelState.recordCount());
                 }
             }
             long asyncMillis = (System.nanoTime() - start) / 1_000_000;
@@ -659,6 +740,13 @@ public final class StreamTask implements StreamTaskContext, Runnable {
                     // as above
                 }
             }
+            for (InputChannelStateHandle handle : state.inputChannelState()) {
+                try {
+                    handle.discardState();
+                } catch (Exception e) {
+                    // as above
+                }
+            }
         }
     }
 
@@ -672,6 +760,12 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         @Override
         public void triggerCheckpointOnBarrier(CheckpointBarrier barrier, long alignmentNanos) throws Exception {
             performCheckpoint(barrier, alignmentNanos);
+        }
+
+        @Override
+        public void triggerUnalignedCheckpointOnBarrier(CheckpointBarrier barrier, ChannelStateCollector channelState)
+                throws Exception {
+            performCheckpoint(barrier, 0, channelState);
         }
 
         @Override

@@ -16,8 +16,19 @@ class CheckpointBarrierHandlerTest {
     private static final CheckpointOptions EXACTLY_ONCE = CheckpointOptions.checkpoint(true);
     private static final CheckpointOptions AT_LEAST_ONCE = CheckpointOptions.checkpoint(false);
 
+    private static final CheckpointOptions UNALIGNED = CheckpointOptions.checkpoint(true, true);
+
     private final List<String> calls = new ArrayList<>();
+    private final List<ChannelStateCollector> collectors = new ArrayList<>();
     private final CheckpointBarrierHandler.Target target = new CheckpointBarrierHandler.Target() {
+        @Override
+        public void triggerUnalignedCheckpointOnBarrier(CheckpointBarrier barrier, ChannelStateCollector channelState) {
+            calls.add("unaligned " + barrier.id());
+            collectors.add(channelState);
+            channelState.onComplete(() -> calls.add("channel state " + barrier.id() + " complete"),
+                    () -> calls.add("channel state " + barrier.id() + " aborted"));
+        }
+
         @Override
         public void triggerCheckpointOnBarrier(CheckpointBarrier barrier, long alignmentNanos) {
             calls.add("trigger " + barrier.id());
@@ -102,6 +113,114 @@ class CheckpointBarrierHandlerTest {
         handler.processBarrier(barrier(5, EXACTLY_ONCE), 0, 1);
         assertThat(calls).containsExactly("abort 5");
         assertThat(gate.blockedCount()).isZero();
+    }
+
+    @Test
+    void unalignedSnapshotsAtTheFirstBarrierAndCollectsEachChannelUntilItsInOrderBarrier() throws Exception {
+        BlockingGate gate = new BlockingGate(3);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 3)));
+        assertThat(handler.collectingChannelState).isFalse();
+
+        handler.processBarrier(barrier(7, UNALIGNED), 0, 1, true);
+        assertThat(calls).as("snapshot at once, nothing blocked").containsExactly("unaligned 7");
+        assertThat(gate.blockedCount()).isZero();
+        assertThat(handler.collectingChannelState).isTrue();
+        ChannelStateCollector state = collectors.get(0);
+
+        handler.collect(0, 1, batch(1, 2));          // overtaken by the barrier on channel 1
+        handler.collect(0, 0, batch(10));            // channel 0's barrier is still on its way
+        handler.processBarrier(barrier(7, UNALIGNED), 0, 0, false); // its in-order copy came first
+        handler.collect(0, 0, batch(11));            // after the barrier: not collected
+        handler.processBarrier(barrier(7, UNALIGNED), 0, 0, true);  // the late overtaking copy changes nothing
+        handler.collect(0, 1, batch(3));
+        handler.processBarrier(barrier(7, UNALIGNED), 0, 1, false);
+        assertThat(calls).containsExactly("unaligned 7");
+        handler.collect(0, 2, batch(20, 21, 22));
+        handler.processEndOfPartition(0, 2);         // an ended channel is done
+
+        assertThat(calls).containsExactly("unaligned 7", "channel state 7 complete");
+        assertThat(handler.collectingChannelState).isFalse();
+        assertThat(state.recordCount()).isEqualTo(2 + 1 + 1 + 3);
+        var streams = new dev.runnel.runtime.state.storage.FileSystemCheckpointStorage(
+                java.nio.file.Files.createTempDirectory("channel-state").toString(), null, 1 << 20)
+                .createCheckpointStorage("job").initializeLocationForCheckpoint(7);
+        var handles = state.write(streams);
+        assertThat(handles).extracting(h -> h.gateIndex() + ":" + h.producerSubtask() + "=" + h.records())
+                .containsExactly("0:0=1", "0:1=3", "0:2=3");
+
+        ChannelStateReplay replay = new ChannelStateReplay(handles,
+                dev.runnel.api.common.typeutils.base.LongSerializer.INSTANCE, new dev.runnel.metrics.SimpleCounter(),
+                "test");
+        List<Object> replayed = new ArrayList<>();
+        RecordBatch next;
+        while ((next = replay.next()) != null) {
+            for (int i = 0; i < next.size(); i++) {
+                replayed.add(next.value(i) + "@" + next.timestamp(i));
+            }
+        }
+        assertThat(replayed).containsExactly("10@10", "1@1", "2@2", "3@3", "20@20", "21@21", "22@22");
+    }
+
+    @Test
+    void anUnalignedCheckpointWhoseInOrderBarriersAllCameFirstHasNoChannelState() throws Exception {
+        BlockingGate gate = new BlockingGate(1);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 1)));
+        handler.processBarrier(barrier(2, UNALIGNED), 0, 0, false);
+        assertThat(calls).containsExactly("unaligned 2", "channel state 2 complete");
+        assertThat(handler.collectingChannelState).isFalse();
+        handler.processBarrier(barrier(2, UNALIGNED), 0, 0, true);
+        assertThat(calls).hasSize(2);
+    }
+
+    @Test
+    void aCancellationOrAnAbortDropsTheChannelState() throws Exception {
+        BlockingGate gate = new BlockingGate(2);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 2)));
+        handler.processBarrier(barrier(4, UNALIGNED), 0, 0, true);
+        handler.collect(0, 1, batch(5));
+        handler.processCancel(4);
+        assertThat(calls).containsExactly("unaligned 4", "channel state 4 aborted", "abort 4");
+        assertThat(handler.collectingChannelState).isFalse();
+
+        handler.processBarrier(barrier(5, UNALIGNED), 0, 1, true);
+        handler.abortChannelState(5);
+        assertThat(calls).endsWith("unaligned 5", "channel state 5 aborted");
+        handler.processBarrier(barrier(6, UNALIGNED), 0, 1, true);
+        handler.close();
+        assertThat(calls).endsWith("unaligned 6", "channel state 6 aborted");
+    }
+
+    @Test
+    void aNewerUnalignedBarrierGivesUpAnAlignedOne() throws Exception {
+        BlockingGate gate = new BlockingGate(2);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 2)));
+        handler.processBarrier(barrier(1, EXACTLY_ONCE), 0, 0);
+        assertThat(gate.isBlocked(0)).isTrue();
+        handler.processBarrier(barrier(2, UNALIGNED), 0, 1, true);
+        assertThat(calls).containsExactly("abort 1", "unaligned 2");
+        assertThat(gate.blockedCount()).isZero();
+    }
+
+    private static dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor descriptor(String edge, int channels) {
+        List<dev.runnel.runtime.shuffle.ChannelDescriptor> list = new ArrayList<>();
+        for (int i = 0; i < channels; i++) {
+            list.add(new dev.runnel.runtime.shuffle.ChannelDescriptor(new dev.runnel.runtime.shuffle.ChannelId(edge, i, 0),
+                    dev.runnel.runtime.shuffle.TaskLocation.embedded(0), dev.runnel.runtime.shuffle.TaskLocation.embedded(0)));
+        }
+        return new dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor(1,
+                dev.runnel.api.common.typeutils.base.LongSerializer.INSTANCE, list);
+    }
+
+    private static RecordBatch batch(long... values) {
+        RecordBatch batch = new RecordBatch(8);
+        for (long v : values) {
+            batch.add(v, v);
+        }
+        return batch;
     }
 
     private static CheckpointBarrier barrier(long id, CheckpointOptions options) {

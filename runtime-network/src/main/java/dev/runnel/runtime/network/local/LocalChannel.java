@@ -15,12 +15,21 @@ import java.util.concurrent.CompletableFuture;
  * is already being processed may still hand over what it emits; only at the hard bound does the producer
  * park, interruptibly. The consumer never blocks here, it polls. The wakers and the room listener are
  * attached by whichever end is created, in any order, and read through volatile fields.
+ *
+ * <p>A small second ring is the priority lane: the overtaking copies of priority events (unaligned
+ * checkpoint barriers) go there, and the consumer looks at it before the data ring, so such a barrier
+ * passes every queued batch. The lane is almost always empty; checking it costs the consumer one read
+ * of an index nobody writes meanwhile.
  */
 final class LocalChannel implements InputChannelReader {
+
+    /** Priority events in the lane at once: one per pending unaligned checkpoint, so a handful at most. */
+    private static final int PRIORITY_CAPACITY = 8;
 
     private final ChannelId id;
     private final SpscRing data;
     private final SpscRing recycled;
+    private final SpscRing priority = new SpscRing(PRIORITY_CAPACITY);
     private final int softCapacity;
     private volatile TaskWaker producerWaker;
     private volatile TaskWaker consumerWaker;
@@ -55,9 +64,21 @@ final class LocalChannel implements InputChannelReader {
      * thread is interrupted (cancellation).
      */
     void send(RecordBatch element, TaskWaker self) throws InterruptedException {
-        while (!data.offer(element)) {
+        offer(data, element, self);
+    }
+
+    /**
+     * Producer: puts a priority event into the lane the consumer checks first; parks like {@link #send} in the
+     * unlikely case that the lane is full (the consumer has not looked at the channel for several checkpoints).
+     */
+    void sendPriority(RecordBatch element, TaskWaker self) throws InterruptedException {
+        offer(priority, element, self);
+    }
+
+    private void offer(SpscRing ring, RecordBatch element, TaskWaker self) throws InterruptedException {
+        while (!ring.offer(element)) {
             self.prepareToPark();
-            if (data.offer(element)) {
+            if (ring.offer(element)) {
                 self.cancelPark();
                 break;
             }
@@ -96,10 +117,16 @@ final class LocalChannel implements InputChannelReader {
         dataListener = listener;
     }
 
-    /** Consumer: the next batch or event, or null. Wakes a producer waiting for room. */
+    /**
+     * Consumer: the next priority event if one waits, else the next batch or event, or null. Wakes a producer
+     * waiting for room.
+     */
     @Override
     public RecordBatch poll() {
-        RecordBatch element = (RecordBatch) data.poll();
+        RecordBatch element = (RecordBatch) priority.poll();
+        if (element == null) {
+            element = (RecordBatch) data.poll();
+        }
         if (element != null) {
             TaskWaker producer = producerWaker;
             if (producer != null) {
@@ -117,7 +144,7 @@ final class LocalChannel implements InputChannelReader {
     /** Consumer: whether {@link #poll()} would return something. */
     @Override
     public boolean hasData() {
-        return !data.isEmptyForConsumer();
+        return !data.isEmptyForConsumer() || !priority.isEmptyForConsumer();
     }
 
     /** Consumer: returns an emptied batch to the producer; dropped if the return ring is full. */

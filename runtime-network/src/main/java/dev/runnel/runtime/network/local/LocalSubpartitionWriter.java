@@ -64,6 +64,12 @@ final class LocalSubpartitionWriter implements SubpartitionWriter {
     }
 
     @Override
+    public void sendPriorityEvent(ChannelEvent event) throws InterruptedException {
+        checkNotEnded();
+        channel.sendPriority(RecordBatch.ofPriorityEvent(event), self);
+    }
+
+    @Override
     public boolean hasRoom() {
         return channel.hasRoom();
     }

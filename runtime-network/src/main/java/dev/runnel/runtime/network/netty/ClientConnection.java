@@ -165,6 +165,13 @@ final class ClientConnection {
                             input.onEvent(ChannelEventCodec.read(new DataInputDeserializer(ByteBufUtil.getBytes(frame))));
                         }
                     }
+                    case Protocol.PRIORITY_EVENT -> {
+                        RemoteInputChannel input = channels.get(frame.readInt());
+                        if (input != null) {
+                            input.onPriorityEvent(
+                                    ChannelEventCodec.read(new DataInputDeserializer(ByteBufUtil.getBytes(frame))));
+                        }
+                    }
                     case Protocol.ERROR -> {
                         int receiverId = frame.readInt();
                         String message = Protocol.readString(frame);

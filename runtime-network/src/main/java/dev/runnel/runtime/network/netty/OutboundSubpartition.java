@@ -14,11 +14,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class OutboundSubpartition {
 
-    /** One element of the queue: a data buffer (from {@link #pool}) or an event's bytes (not pooled). */
-    record Outbound(ByteBuf bytes, boolean event, boolean endOfPartition) {}
+    /**
+     * One element of the queue: a data buffer (from {@link #pool}) or an event's bytes (not pooled); a
+     * priority event goes ahead of the queue.
+     */
+    record Outbound(ByteBuf bytes, boolean event, boolean endOfPartition, boolean priority) {
+
+        Outbound(ByteBuf bytes, boolean event, boolean endOfPartition) {
+            this(bytes, event, endOfPartition, false);
+        }
+    }
 
     final ChannelId id;
     private final ConcurrentLinkedQueue<Outbound> queue = new ConcurrentLinkedQueue<>();
+    /** Priority events (unaligned barriers): sent before anything in {@link #queue}, without credit. */
+    private final ConcurrentLinkedQueue<Outbound> priority = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queuedBuffers = new AtomicInteger();
     private final AtomicBoolean released = new AtomicBoolean();
     /** Set when the event loop should look at this subpartition again; avoids a task per buffer. */
@@ -73,6 +83,19 @@ final class OutboundSubpartition {
         }
     }
 
+    /** Producer: queues a priority event ahead of everything not sent yet, and tells the connection. */
+    void addPriority(Outbound event) {
+        priority.add(event);
+        if (released.get()) {
+            scheduleDrop();
+            return;
+        }
+        ServerConnectionHandler r = reader;
+        if (r != null) {
+            r.notifyDataAvailable(this);
+        }
+    }
+
     /** Producer: runs {@code listener} once, after the network takes the next data buffer. */
     void notifyOnSent(Runnable listener) {
         sentListener = listener;
@@ -83,14 +106,21 @@ final class OutboundSubpartition {
         return queuedBuffers.get();
     }
 
-    /** Event loop: whether the head may go now (events need no credit). */
+    /** Event loop: whether the head may go now (events need no credit, priority events go first). */
     boolean isSendable() {
+        if (!priority.isEmpty()) {
+            return true;
+        }
         Outbound head = queue.peek();
         return head != null && (head.event() || credit > 0);
     }
 
     /** Event loop: takes the head; the caller checked {@link #isSendable()}. */
     Outbound take() {
+        Outbound first = priority.poll();
+        if (first != null) {
+            return first;
+        }
         Outbound head = queue.poll();
         if (head != null && !head.event()) {
             credit--;
@@ -152,6 +182,9 @@ final class OutboundSubpartition {
     /** Event loop, or the only thread that touches the queue: frees every queued element. */
     void drop() {
         Outbound element;
+        while ((element = priority.poll()) != null) {
+            element.bytes().release();
+        }
         while ((element = queue.poll()) != null) {
             if (element.event()) {
                 element.bytes().release();

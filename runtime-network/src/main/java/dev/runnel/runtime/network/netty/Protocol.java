@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
  *   CANCEL           client → server   receiver channel id: the consumer no longer wants the channel
  *   BUFFER           server → client   receiver channel id, backlog, buffer bytes (length-prefixed records)
  *   EVENT            server → client   receiver channel id, one event in ChannelEventCodec's form
+ *   PRIORITY_EVENT   server → client   as EVENT, for an event that overtook the channel's queued buffers (an
+ *                                      unaligned barrier); its in-order copy follows later as an EVENT
  *   BACKLOG          server → client   receiver channel id, backlog: buffers wait but the channel has no credit
  *   ERROR            server → client   receiver channel id (-1: the whole connection), message
  * </pre>
@@ -44,6 +46,7 @@ final class Protocol {
     static final byte BUFFER = 20;
     static final byte EVENT = 21;
     static final byte BACKLOG = 22;
+    static final byte PRIORITY_EVENT = 23;
     static final byte ERROR = 30;
 
     private Protocol() {}
@@ -92,6 +95,7 @@ final class Protocol {
             case BUFFER -> "BUFFER";
             case EVENT -> "EVENT";
             case BACKLOG -> "BACKLOG";
+            case PRIORITY_EVENT -> "PRIORITY_EVENT";
             case ERROR -> "ERROR";
             default -> "unknown type " + type;
         };

@@ -30,6 +30,8 @@ final class RemoteInputChannel implements InputChannelReader {
     private final int exclusive;
     private final ConcurrentLinkedQueue<ByteBuf> free = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Inbound> received = new ConcurrentLinkedQueue<>();
+    /** Events that overtook the queued buffers (unaligned barriers); the consumer takes them first. */
+    private final ConcurrentLinkedQueue<ChannelEvent> priority = new ConcurrentLinkedQueue<>();
     private final AtomicInteger owned = new AtomicInteger();
     private final AtomicInteger unannouncedCredit = new AtomicInteger();
     private final AtomicBoolean released = new AtomicBoolean();
@@ -126,6 +128,18 @@ final class RemoteInputChannel implements InputChannelReader {
         signalConsumer();
     }
 
+    /**
+     * A priority event arrived (it overtook the sender's queue): the consumer gets it before the buffers
+     * received so far, which it overtakes here too. Its in-order copy arrives later through {@link #onEvent}.
+     */
+    void onPriorityEvent(ChannelEvent event) {
+        if (released.get()) {
+            return;
+        }
+        priority.add(event);
+        signalConsumer();
+    }
+
     /** The sender has {@code backlog} more buffers: lend it floating buffers from the gate, as many as free. */
     private void borrowForBacklog(int backlog) {
         int borrowed = 0;
@@ -180,6 +194,10 @@ final class RemoteInputChannel implements InputChannelReader {
 
     @Override
     public RecordBatch poll() {
+        if (!priority.isEmpty()) {
+            // Between two batches, so even in the middle of a buffer: the event is outside the record stream.
+            return RecordBatch.ofPriorityEvent(priority.poll());
+        }
         while (true) {
             if (!deserializer.hasBuffer()) {
                 Inbound next = received.poll();
@@ -263,7 +281,7 @@ final class RemoteInputChannel implements InputChannelReader {
 
     @Override
     public boolean hasData() {
-        return deserializer.hasBuffer() || !received.isEmpty() || failure != null;
+        return deserializer.hasBuffer() || !received.isEmpty() || failure != null || !priority.isEmpty();
     }
 
     @Override

@@ -154,6 +154,20 @@ final class RemoteSubpartitionWriter implements SubpartitionWriter {
         }
     }
 
+    /** Serialized as any event, queued ahead of the buffers the network has not sent yet (and without credit). */
+    @Override
+    public void sendPriorityEvent(ChannelEvent event) {
+        checkUsable();
+        DataOutputSerializer out = scratch;
+        out.clear();
+        try {
+            ChannelEventCodec.write(event, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        outbound.addPriority(new Outbound(Unpooled.wrappedBuffer(out.getCopyOfBuffer()), true, false, true));
+    }
+
     @Override
     public boolean hasRoom() {
         return outbound.queuedBuffers() < maxQueuedBuffers

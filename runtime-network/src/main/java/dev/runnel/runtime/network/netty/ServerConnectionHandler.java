@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The producing side of one authenticated connection from a consumer TaskManager: takes its partition
  * requests and credits, and writes each requested channel's buffers while the consumer has granted credit
- * for them (events need none), announcing how many more wait (the backlog). Event loop only, except
+ * for them (events need none; priority events go before every queued buffer), announcing how many more
+ * wait (the backlog). Event loop only, except
  * {@link #notifyDataAvailable}.
  */
 final class ServerConnectionHandler extends ChannelInboundHandlerAdapter {
@@ -161,7 +162,7 @@ final class ServerConnectionHandler extends ChannelInboundHandlerAdapter {
         if (element.event()) {
             ByteBuf header = ctx.alloc().buffer(9);
             header.writeInt(1 + 4 + bytes.readableBytes());
-            header.writeByte(Protocol.EVENT);
+            header.writeByte(element.priority() ? Protocol.PRIORITY_EVENT : Protocol.EVENT);
             header.writeInt(subpartition.receiverId);
             ctx.write(header);
             ctx.write(bytes);

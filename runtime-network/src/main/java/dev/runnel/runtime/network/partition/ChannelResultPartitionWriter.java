@@ -56,9 +56,18 @@ public final class ChannelResultPartitionWriter implements ResultPartitionWriter
         }
     }
 
+    /**
+     * A {@link ChannelEvent#isPriority() priority} event goes to every channel twice: first ahead of what each
+     * holds (before the flush, so a full channel does not hold it back), then in order.
+     */
     @Override
     public void broadcastEvent(ChannelEvent event) throws InterruptedException {
         checkNotFinished();
+        if (event.isPriority()) {
+            for (SubpartitionWriter subpartition : subpartitions) {
+                subpartition.sendPriorityEvent(event);
+            }
+        }
         for (SubpartitionWriter subpartition : subpartitions) {
             subpartition.sendEvent(event);
         }

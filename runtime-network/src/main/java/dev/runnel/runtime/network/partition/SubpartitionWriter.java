@@ -24,6 +24,14 @@ public interface SubpartitionWriter {
     /** Flushes, then sends {@code event} in order after every record before it. */
     void sendEvent(ChannelEvent event) throws InterruptedException;
 
+    /**
+     * Sends {@code event} ahead of everything this channel holds that its consumer has not taken yet (the
+     * barrier of an unaligned checkpoint); the consumer sees it as {@link dev.runnel.runtime.io.RecordBatch#isPriority()}.
+     * Does not flush. The caller sends the in-order copy with {@link #sendEvent} afterwards: it marks where the
+     * event was sent among the records, which is where the data it overtook ends.
+     */
+    void sendPriorityEvent(ChannelEvent event) throws InterruptedException;
+
     /** Whether the channel can take more input now. */
     boolean hasRoom();
 

@@ -115,6 +115,57 @@ class LocalShuffleEnvironmentTest {
     }
 
     @Test
+    void anUnalignedBarrierOvertakesQueuedBatchesAndIsAlsoDeliveredInOrder() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(2, 16));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter writer = writer(env, "e1", 0, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e1", 0, 0)), me);
+        dev.runnel.runtime.io.CheckpointBarrier barrier = new dev.runnel.runtime.io.CheckpointBarrier(3, 4,
+                dev.runnel.runtime.checkpoint.CheckpointOptions.checkpoint(true, true));
+        for (int i = 0; i < 5; i++) {
+            writer.emitRecord("r" + i, i, 0);
+        }
+        writer.broadcastEvent(barrier);
+        writer.emitRecord("after", 9, 0);
+        writer.flushAll();
+
+        List<String> seen = new ArrayList<>();
+        RecordBatch element;
+        while ((element = gate.pollNext()) != null) {
+            if (element.isEvent()) {
+                seen.add((element.isPriority() ? "priority " : "") + "barrier " + ((dev.runnel.runtime.io.CheckpointBarrier)
+                        element.event()).id());
+            } else {
+                for (int i = 0; i < element.size(); i++) {
+                    seen.add((String) element.value(i));
+                }
+                gate.recycle(element);
+            }
+        }
+        // The open batch (r4) was flushed behind the queued ones before the in-order copy.
+        assertThat(seen).containsExactly("priority barrier 3", "r0", "r1", "r2", "r3", "r4", "barrier 3", "after");
+    }
+
+    @Test
+    void anAlignedBarrierDoesNotOvertake() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(2, 16));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter writer = writer(env, "e1", 0, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e1", 0, 0)), me);
+        writer.emitRecord("r0", 0, 0);
+        writer.emitRecord("r1", 0, 0);
+        writer.broadcastEvent(new dev.runnel.runtime.io.CheckpointBarrier(3, 4,
+                dev.runnel.runtime.checkpoint.CheckpointOptions.checkpoint(true)));
+        RecordBatch first = gate.pollNext();
+        assertThat(first.isEvent()).isFalse();
+        gate.recycle(first);
+        RecordBatch second = gate.pollNext();
+        assertThat(second.isEvent()).isTrue();
+        assertThat(second.isPriority()).isFalse();
+        assertThat(gate.pollNext()).isNull();
+    }
+
+    @Test
     void aFullChannelBlocksTheProducerUntilTheConsumerReads() throws Exception {
         ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 2));
         AtomicInteger written = new AtomicInteger();
