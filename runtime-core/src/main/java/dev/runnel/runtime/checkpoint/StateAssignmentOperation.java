@@ -80,6 +80,13 @@ public final class StateAssignmentOperation {
             throw new IllegalStateException(String.format("%s cannot be restored at parallelism %s: it must be between 1"
                     + " and its max parallelism %s.", owner, newParallelism, newMaxParallelism));
         }
+        boolean inFlight = state.getSubtaskStates().values().stream().anyMatch(s -> !s.inputChannelState().isEmpty());
+        if (inFlight && newParallelism != oldParallelism) {
+            throw new IllegalStateException(String.format("%s holds in-flight records of an unaligned checkpoint"
+                    + " (channel state) from parallelism %s; this version of Runnel restores them only at the same"
+                    + " parallelism. Restore at parallelism %s, or take a savepoint (savepoints are always aligned)"
+                    + " and rescale from it.", owner, oldParallelism, oldParallelism));
+        }
         List<List<OperatorStateHandle>> oldOperatorState = new ArrayList<>(oldParallelism);
         for (int subtask = 0; subtask < oldParallelism; subtask++) {
             oldOperatorState.add(state.getState(subtask).managedOperatorState());
@@ -105,7 +112,9 @@ public final class StateAssignmentOperation {
                     keyedState.addAll(getKeyedStateHandles(old.managedKeyedState(), range));
                 }
             }
-            OperatorSubtaskState assigned = new OperatorSubtaskState(keyedState, newOperatorState.get(subtask));
+            // Same parallelism here whenever there is channel state (checked above): subtask i keeps its own.
+            OperatorSubtaskState assigned = new OperatorSubtaskState(keyedState, newOperatorState.get(subtask),
+                    state.getState(subtask).inputChannelState());
             if (!assigned.isEmpty()) {
                 subtasks.put(subtask, assigned);
             }

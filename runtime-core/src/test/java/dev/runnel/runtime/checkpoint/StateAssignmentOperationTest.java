@@ -208,4 +208,17 @@ class StateAssignmentOperationTest {
             assertThat(next).isEqualTo(64);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void inFlightRecordsStayWithTheirSubtaskAndRefuseAnotherParallelism() {
+        dev.runnel.runtime.state.InputChannelStateHandle channel = new dev.runnel.runtime.state.InputChannelStateHandle(
+                0, "e0", 1, 3, new dev.runnel.runtime.state.snapshot.ByteStreamStateHandle("channel", new byte[] {1}));
+        OperatorState state = new OperatorState("op", 2, 128, java.util.Map.of(1,
+                new OperatorSubtaskState(List.of(), List.of(), List.of(channel))), null);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateAssignmentOperation.redistribute(state, 3, 128))
+                .hasMessageContaining("Operator op").hasMessageContaining("unaligned checkpoint")
+                .hasMessageContaining("savepoint");
+        OperatorState same = StateAssignmentOperation.redistribute(state, 2, 128);
+        org.assertj.core.api.Assertions.assertThat(same.getState(1).inputChannelState()).containsExactly(channel);
+    }
 }
