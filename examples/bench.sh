@@ -16,6 +16,18 @@
 # checkpoints (default 10) into filesystem checkpoint storage under D (default a temporary directory),
 # P% of keys (default 1) changed between them. Per checkpoint, store and mode (--stores: which ones, default
 # all three) one RESULT line with sync_ms, async_ms, bytes; then a SUMMARY line of medians of checkpoints 2..C.
+#        examples/bench.sh savepoint-size [--keys K] [--changed-percent P] [--checkpoints C] [--dir D]
+#                                         [--stores heap-canonical,rocksdb-canonical,rocksdb-native]
+# The same for savepoints (issue 12; checkpoint-size --savepoints): C savepoints (CANONICAL on heap and RocksDB,
+# NATIVE on RocksDB) into savepoint folders of the same storage; bytes is all a savepoint wrote.
+#        examples/bench.sh restore-rescale [--keys K] [--value-bytes B] [--from P] [--to Q]
+#                                          [--formats canonical,native] [--dir D]
+# Restore at another parallelism (issue 12): P (default 4) RocksDB backends, max parallelism 128, hold K keys
+# "k"+n (default 9000000) with a ValueState<byte[]> of B random bytes (default 100; about 1 GB canonical);
+# a CANONICAL and a NATIVE savepoint of each; StateAssignmentOperation.redistribute to Q (default 2) and each
+# new backend created with its handles, one after the other, timed; then every key verified. Per format:
+# RESULT workload=restore-rescale store=rocksdb format=F from=P to=Q bytes=B seconds=S keys=K subtask_seconds=...
+# Needs about 5 GB of disk under D (default a temporary directory); its files are deleted at the end.
 # The last line is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>
 # JVM options: RUNNEL_BENCH_JAVA_OPTS (default -Xmx4g, the peer's heap).
 set -euo pipefail

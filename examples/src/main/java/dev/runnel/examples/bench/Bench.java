@@ -35,6 +35,8 @@ import java.util.Map;
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
  *   Bench checkpoint-size [--keys K] ... (checkpoint cost per store: sync, async, bytes; see {@link CheckpointSizeBench})
+ *   Bench savepoint-size [--keys K] ...  (the same for savepoints: checkpoint-size --savepoints)
+ *   Bench restore-rescale [--keys K] [--value-bytes B] ... (RocksDB restore 4 -> 2; see {@link RestoreRescaleBench})
  * </pre>
  */
 public final class Bench {
@@ -65,6 +67,16 @@ public final class Bench {
         }
         if (workload.equals("checkpoint-size")) {
             CheckpointSizeBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (workload.equals("savepoint-size")) {
+            String[] rest = java.util.Arrays.copyOfRange(args, 0, args.length);
+            rest[0] = "--savepoints";
+            CheckpointSizeBench.main(rest);
+            return;
+        }
+        if (workload.equals("restore-rescale")) {
+            RestoreRescaleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         if (workload.equals("pojo")) {

@@ -7,6 +7,7 @@ import dev.runnel.api.common.typeutils.base.LongSerializer;
 import dev.runnel.api.common.typeutils.base.StringSerializer;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.contrib.streaming.state.EmbeddedRocksDBStateBackend;
+import dev.runnel.core.execution.SavepointFormatType;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.checkpoint.CheckpointStorageLocation;
 import dev.runnel.runtime.checkpoint.DefaultCompletedCheckpointStore;
@@ -41,8 +42,9 @@ import java.util.SplittableRandom;
  * checkpoints.
  *
  * <pre>
- *   CheckpointSizeBench [--keys K] [--changed-percent P] [--checkpoints C] [--dir D] [--stores S,...]
+ *   CheckpointSizeBench [--savepoints] [--keys K] [--changed-percent P] [--checkpoints C] [--dir D] [--stores S,...]
  *   S: heap | rocksdb-full | rocksdb-incremental (default all three, in this order)
+ *      with --savepoints: heap-canonical | rocksdb-canonical | rocksdb-native (default all three)
  * </pre>
  *
  * For each store, a fresh keyed backend (all 128 key groups) gets K keys (default 1,000,000) {@code "w" + n},
@@ -69,27 +71,62 @@ import java.util.SplittableRandom;
  *
  * where B is what that checkpoint wrote: for a full one the snapshot blob, for an incremental one the SST
  * files it uploaded (not the ones it reused from earlier checkpoints), its private files and its meta data.
+ *
+ * <p>With {@code --savepoints} (issue 12) the same loop takes savepoints instead:
+ * {@code CheckpointOptions.savepoint(CANONICAL | NATIVE)}, materialized into a savepoint folder of the same
+ * storage ({@code initializeLocationForSavepoint}), nothing registered with the shared-state registry (the
+ * coordinator keeps savepoints out of it), then {@code notifyCheckpointComplete(id)} as the coordinator
+ * sends it. A savepoint is self-contained, so B is all it wrote: the canonical blob, or for a native one
+ * every SST file, the private files and the meta data. The lines then say {@code workload=savepoint-cost},
+ * {@code mode=canonical|native}, {@code savepoint=N} and {@code savepoints=2..C}. The heap store has no
+ * format of its own (its NATIVE savepoint is the canonical one), so it runs canonical only.
  */
 public final class CheckpointSizeBench {
 
-    /** The stores and modes, in the order they run. */
+    /** The stores and modes, in the order they run: three checkpoint kinds, then three savepoint kinds. */
     private enum Store {
-        HEAP("heap", "full"),
-        ROCKSDB_FULL("rocksdb", "full"),
-        ROCKSDB_INCREMENTAL("rocksdb", "incremental");
+        HEAP("heap", "full", null),
+        ROCKSDB_FULL("rocksdb", "full", null),
+        ROCKSDB_INCREMENTAL("rocksdb", "incremental", null),
+        HEAP_CANONICAL("heap", "canonical", SavepointFormatType.CANONICAL),
+        ROCKSDB_CANONICAL("rocksdb", "canonical", SavepointFormatType.CANONICAL),
+        ROCKSDB_NATIVE("rocksdb", "native", SavepointFormatType.NATIVE);
 
         final String store;
         final String mode;
+        /** Null for a checkpoint. */
+        final SavepointFormatType savepointFormat;
 
-        Store(String store, String mode) {
+        Store(String store, String mode, SavepointFormatType savepointFormat) {
             this.store = store;
             this.mode = mode;
+            this.savepointFormat = savepointFormat;
+        }
+
+        boolean savepoint() {
+            return savepointFormat != null;
         }
 
         String flag() {
             return this == HEAP ? "heap" : store + "-" + mode;
         }
+
+        String workload() {
+            return savepoint() ? "savepoint-cost" : "checkpoint-cost";
+        }
+
+        /** What one snapshot is called in the output lines. */
+        String noun() {
+            return savepoint() ? "savepoint" : "checkpoint";
+        }
+
+        static List<Store> of(boolean savepoints) {
+            return Arrays.stream(values()).filter(s -> s.savepoint() == savepoints).toList();
+        }
     }
+
+    /** Where under a store's directory its savepoints go (checkpoints go under "checkpoints"). */
+    private static final String SNAPSHOT_FOLDER_SAVEPOINTS = "savepoints";
 
     private CheckpointSizeBench() {}
 
@@ -98,20 +135,23 @@ public final class CheckpointSizeBench {
         int changedPercent = 1;
         int checkpoints = 10;
         Path dir = null;
-        List<Store> stores = List.of(Store.values());
+        boolean savepoints = false;
+        String storeList = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--keys" -> keys = (int) Bench.number(value(args, ++i), "--keys", 1);
                 case "--changed-percent" -> changedPercent = (int) Bench.number(value(args, ++i), "--changed-percent", 0);
                 case "--checkpoints" -> checkpoints = (int) Bench.number(value(args, ++i), "--checkpoints", 1);
                 case "--dir" -> dir = Path.of(value(args, ++i));
-                case "--stores" -> stores = parseStores(value(args, ++i));
+                case "--stores" -> storeList = value(args, ++i);
+                case "--savepoints" -> savepoints = true;
                 default -> usage("unknown argument '" + args[i] + "'");
             }
         }
         if (changedPercent > 100) {
             usage("--changed-percent must be at most 100");
         }
+        List<Store> stores = storeList == null ? Store.of(savepoints) : parseStores(storeList, savepoints);
         boolean temporary = dir == null;
         Path root = temporary ? Files.createTempDirectory("runnel-checkpoint-cost") : Files.createDirectories(dir);
         try {
@@ -125,13 +165,15 @@ public final class CheckpointSizeBench {
         }
     }
 
-    private static List<Store> parseStores(String list) {
+    private static List<Store> parseStores(String list, boolean savepoints) {
         List<Store> stores = new ArrayList<>();
+        List<Store> allowed = Store.of(savepoints);
         for (String name : list.split(",")) {
-            Store store = Arrays.stream(Store.values()).filter(s -> s.flag().equals(name.trim().toLowerCase(Locale.ROOT)))
+            Store store = allowed.stream().filter(s -> s.flag().equals(name.trim().toLowerCase(Locale.ROOT)))
                     .findFirst().orElse(null);
             if (store == null) {
-                usage("unknown store '" + name + "' (heap, rocksdb-full, rocksdb-incremental)");
+                usage("unknown store '" + name + "' (" + String.join(", ", allowed.stream().map(Store::flag).toList())
+                        + (savepoints ? " with --savepoints)" : "; add --savepoints for the savepoint kinds)"));
             }
             stores.add(store);
         }
@@ -147,7 +189,7 @@ public final class CheckpointSizeBench {
         KeyedStateBackendParameters<String> parameters = new KeyedStateBackendParameters<>("checkpoint-cost-bench",
                 "checkpoint cost bench", 0, StringSerializer.INSTANCE, 128, KeyGroupRange.of(0, 127), List.of(),
                 new SerializerConfig(), conf, List.of(Files.createDirectories(dir.resolve("local")).toFile()), null);
-        StateBackend backendFactory = store == Store.HEAP ? new HashMapStateBackend() : new EmbeddedRocksDBStateBackend();
+        StateBackend backendFactory = store.store.equals("heap") ? new HashMapStateBackend() : new EmbeddedRocksDBStateBackend();
         FsCheckpointStorageAccess storage = new FileSystemCheckpointStorage(dir.resolve("checkpoints").toString())
                 .createCheckpointStorage("checkpoint-cost-bench");
         // Only its registry is used: retaining and subsuming checkpoints is the coordinator's cost, not the task's.
@@ -174,33 +216,43 @@ public final class CheckpointSizeBench {
                 if (id > 1) {
                     change(backend, count, words, changes, random);
                 }
-                CheckpointStorageLocation location = storage.initializeLocationForCheckpoint(id);
+                CheckpointStorageLocation location = store.savepoint()
+                        ? storage.initializeLocationForSavepoint(id, dir.resolve(SNAPSHOT_FOLDER_SAVEPOINTS).toString())
+                        : storage.initializeLocationForCheckpoint(id);
+                CheckpointOptions options = store.savepoint() ? CheckpointOptions.savepoint(store.savepointFormat)
+                        : CheckpointOptions.checkpoint(true);
                 long start = System.nanoTime();
-                KeyedStateSnapshot snapshot = backend.snapshotForCheckpoint(id, CheckpointOptions.checkpoint(true));
+                KeyedStateSnapshot snapshot = backend.snapshotForCheckpoint(id, options);
                 long synced = System.nanoTime();
                 KeyedStateHandle handle = snapshot.materialize(location);
                 long materialized = System.nanoTime();
                 sync[id - 1] = synced - start;
                 async[id - 1] = materialized - synced;
-                bytes[id - 1] = writtenBytes(handle, registry);
-                handle.registerSharedStates(registry, id);
+                if (store.savepoint()) {
+                    // Self-contained and never registered (DefaultCompletedCheckpointStore skips savepoints).
+                    bytes[id - 1] = handle.getStateSize();
+                } else {
+                    bytes[id - 1] = writtenBytes(handle, registry);
+                    handle.registerSharedStates(registry, id);
+                }
                 backend.notifyCheckpointComplete(id);
-                System.out.printf(Locale.ROOT, "RESULT workload=checkpoint-cost store=%s mode=%s keys=%d changed_percent=%d"
-                        + " checkpoint=%d sync_ms=%.3f async_ms=%.3f bytes=%d%n", store.store, store.mode, keys,
-                        changedPercent, id, sync[id - 1] / 1e6, async[id - 1] / 1e6, bytes[id - 1]);
+                System.out.printf(Locale.ROOT, "RESULT workload=%s store=%s mode=%s keys=%d changed_percent=%d"
+                        + " %s=%d sync_ms=%.3f async_ms=%.3f bytes=%d%n", store.workload(), store.store, store.mode,
+                        keys, changedPercent, store.noun(), id, sync[id - 1] / 1e6, async[id - 1] / 1e6, bytes[id - 1]);
             }
         }
         // The first checkpoint writes everything (and warms up the code), so the steady state starts at the second.
         int from = checkpoints > 1 ? 1 : 0;
-        System.out.printf(Locale.ROOT, "SUMMARY workload=checkpoint-cost store=%s mode=%s keys=%d changed_percent=%d"
-                + " checkpoints=%d..%d median_sync_ms=%.3f median_async_ms=%.3f median_bytes=%d%n", store.store,
-                store.mode, keys, changedPercent, from + 1, checkpoints, median(sync, from) / 1e6,
-                median(async, from) / 1e6, median(bytes, from));
+        System.out.printf(Locale.ROOT, "SUMMARY workload=%s store=%s mode=%s keys=%d changed_percent=%d"
+                + " %ss=%d..%d median_sync_ms=%.3f median_async_ms=%.3f median_bytes=%d%n", store.workload(),
+                store.store, store.mode, keys, changedPercent, store.noun(), from + 1, checkpoints,
+                median(sync, from) / 1e6, median(async, from) / 1e6, median(bytes, from));
         completed.shutdown(false);
         // Cross-check of the bytes above against the files: equal unless some blob stayed inline (at most
         // the storage's memory threshold each), which lives in the metadata this bench does not write.
-        System.out.printf("INFO store=%s mode=%s bytes reported %d, files under %s: %d bytes%n", store.store,
-                store.mode, Arrays.stream(bytes).sum(), "checkpoints/", sizeOf(dir.resolve("checkpoints")));
+        String folder = store.savepoint() ? SNAPSHOT_FOLDER_SAVEPOINTS : "checkpoints";
+        System.out.printf("INFO store=%s mode=%s bytes reported %d, files under %s/: %d bytes%n", store.store,
+                store.mode, Arrays.stream(bytes).sum(), folder, sizeOf(dir.resolve(folder)));
     }
 
     private static long sizeOf(Path folder) throws IOException {
@@ -259,8 +311,9 @@ public final class CheckpointSizeBench {
     }
 
     private static void usage(String problem) {
-        System.err.println(problem + "; usage: CheckpointSizeBench [--keys K] [--changed-percent P] [--checkpoints C]"
-                + " [--dir D] [--stores heap,rocksdb-full,rocksdb-incremental]");
+        System.err.println(problem + "; usage: CheckpointSizeBench [--savepoints] [--keys K] [--changed-percent P]"
+                + " [--checkpoints C] [--dir D] [--stores heap,rocksdb-full,rocksdb-incremental]"
+                + " (with --savepoints: [--stores heap-canonical,rocksdb-canonical,rocksdb-native])");
         System.exit(2);
     }
 
