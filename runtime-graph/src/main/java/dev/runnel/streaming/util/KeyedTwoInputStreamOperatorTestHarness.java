@@ -1,5 +1,6 @@
 package dev.runnel.streaming.util;
 
+import dev.runnel.streaming.api.operators.co.KeyedCoProcessOperator;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.java.functions.KeySelector;
 import dev.runnel.streaming.api.operators.TwoInputStreamOperator;

@@ -6,8 +6,8 @@ import dev.runnel.streaming.api.functions.KeyedProcessFunction;
 import dev.runnel.streaming.api.functions.ProcessFunction;
 import dev.runnel.streaming.api.functions.co.CoProcessFunction;
 import dev.runnel.streaming.api.functions.co.KeyedCoProcessFunction;
-import dev.runnel.streaming.api.operators.CoProcessOperator;
-import dev.runnel.streaming.api.operators.KeyedCoProcessOperator;
+import dev.runnel.streaming.api.operators.co.CoProcessOperator;
+import dev.runnel.streaming.api.operators.co.KeyedCoProcessOperator;
 import dev.runnel.streaming.api.operators.KeyedProcessOperator;
 import dev.runnel.streaming.api.operators.ProcessOperator;
 

@@ -1,5 +1,6 @@
 package dev.runnel.streaming.util;
 
+import dev.runnel.streaming.api.operators.co.CoProcessOperator;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.api.operators.OperatorConfig;
 import dev.runnel.streaming.api.operators.TwoInputStreamOperator;

@@ -24,7 +24,7 @@ import dev.runnel.util.OutputTag;
  * @param <OUT> the output type
  * @param <F> the function type
  */
-abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProcessFunction<K, OUT>>
+public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProcessFunction<K, OUT>>
         extends AbstractUdfStreamOperator<OUT, F> implements Triggerable<K, VoidNamespace> {
 
     private static final long serialVersionUID = 1L;
@@ -35,7 +35,7 @@ abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProcessFuncti
     /** What both contexts hand out as {@code timerService()}. */
     private transient TimerService timers;
 
-    KeyedProcessOperatorBase(F function) {
+    protected KeyedProcessOperatorBase(F function) {
         super(function);
     }
 
@@ -50,19 +50,19 @@ abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProcessFuncti
     }
 
     /** Makes {@code element} the record the context describes and the collector's timestamp base. */
-    final BaseKeyedProcessFunction<K, OUT>.Context startElement(StreamRecord<?> element) {
+    protected final BaseKeyedProcessFunction<K, OUT>.Context startElement(StreamRecord<?> element) {
         collector.setTimestamp(element);
         context.element = element;
         return context;
     }
 
     /** Where the function emits; its timestamp is set by {@link #startElement} or the firing timer. */
-    final Collector<OUT> collector() {
+    protected final Collector<OUT> collector() {
         return collector;
     }
 
     /** Lets go of the record, so that the context does not keep it reachable until the next one. */
-    final void endElement() {
+    protected final void endElement() {
         context.element = null;
     }
 

@@ -1,5 +1,6 @@
 package dev.runnel.streaming.api.operators;
 
+import dev.runnel.streaming.api.operators.co.KeyedCoProcessOperator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.api.common.eventtime.WatermarkStrategy;

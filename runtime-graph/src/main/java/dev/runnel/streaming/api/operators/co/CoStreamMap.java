@@ -1,5 +1,6 @@
-package dev.runnel.streaming.api.operators;
+package dev.runnel.streaming.api.operators.co;
 
+import dev.runnel.streaming.api.operators.*;
 import dev.runnel.streaming.api.functions.co.CoMapFunction;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 
