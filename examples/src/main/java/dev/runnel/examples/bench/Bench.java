@@ -35,6 +35,7 @@ import java.util.Map;
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
  *   Bench checkpoint-size [--keys K] ... (checkpoint cost per store: sync, async, bytes; see {@link CheckpointSizeBench})
+ *   Bench rescale [--keys K] [--store heap|rocksdb] [--mode in-place|savepoint|none] (the rescale pause, see {@link RescaleBench})
  * </pre>
  */
 public final class Bench {
@@ -65,6 +66,10 @@ public final class Bench {
         }
         if (workload.equals("checkpoint-size")) {
             CheckpointSizeBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (workload.equals("rescale")) {
+            RescaleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         if (workload.equals("pojo")) {
