@@ -28,7 +28,12 @@
 # new backend created with its handles, one after the other, timed; then every key verified. Per format:
 # RESULT workload=restore-rescale store=rocksdb format=F from=P to=Q bytes=B seconds=S keys=K subtask_seconds=...
 # Needs about 5 GB of disk under D (default a temporary directory); its files are deleted at the end.
-# The last line is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>
+#        examples/bench.sh rescale [--keys K] [--records N] [--store heap|rocksdb] [--mode in-place|savepoint|none]
+# The pause of rescaling a running keyed job from 2 to 4 (issue 12): K keys (default 1000000) counted in a
+# ValueState<Long>, N records (default 5 K); once every key has state, JobClient.rescale (in-place) or
+# stop-with-savepoint and a new job restored from it (savepoint); none never rescales (the baseline). Prints
+# RESULT workload=rescale store=S mode=M keys=K pause_ms=P baseline_max_gap_ms=G ok=true|false
+# The last line of the other workloads is: RESULT workload=<name> records=<N> seconds=<s> records_per_s=<r> checksum=<hex>
 # JVM options: RUNNEL_BENCH_JAVA_OPTS (default -Xmx4g, the peer's heap).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

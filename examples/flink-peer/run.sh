@@ -7,6 +7,9 @@
 #
 # WORKLOAD: wordcount-heap (W1, default N 20000000) | wordcount-rocksdb (W2, 5000000)
 #           | window (W3, 10000000) | checkpoint (W4, 20000000: W1 with checkpoints every 1000 ms)
+#        examples/flink-peer/run.sh [--flink VERSION] rescale [--keys K] [--records N] [--store heap|rocksdb]
+#                              [--mode savepoint|none]
+#           the rescale pause (issue 12; Runnel's examples/bench.sh rescale): stop-with-savepoint at 2, resubmit at 4.
 # --flink:  Flink 1.20.5 (default) or 2.3.0 (-Pflink2); each version has its own build folder.
 # --object-reuse: env.getConfig().enableObjectReuse() (off by default in Flink).
 # --no-verify: skip the comparison with the sequential plain-Java reference result.

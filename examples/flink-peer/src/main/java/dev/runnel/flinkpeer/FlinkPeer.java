@@ -50,6 +50,7 @@ import org.apache.flink.util.Collector;
  *   FlinkPeer WORKLOAD [N] [--object-reuse] [--no-verify] [--expected-only] [--taskmanagers 1|2]
  *             [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3) | checkpoint (W4)
+ *   FlinkPeer rescale [--keys K] [--records N] [--store heap|rocksdb] [--mode savepoint|none]  (see {@link FlinkRescale})
  * </pre>
  *
  * {@code --taskmanagers 2} starts two TaskManagers with one slot each instead of one with two slots,
@@ -107,6 +108,10 @@ public final class FlinkPeer {
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
             usage();
+        }
+        if (args[0].equals("rescale")) {
+            // Not one of W1..W4: the rescale pause (issue 12), its own job and RESULT line.
+            System.exit(FlinkRescale.main(args));
         }
         Workload workload = Workload.parse(args[0]);
         if (workload == null) {

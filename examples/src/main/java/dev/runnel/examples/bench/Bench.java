@@ -37,6 +37,7 @@ import java.util.Map;
  *   Bench checkpoint-size [--keys K] ... (checkpoint cost per store: sync, async, bytes; see {@link CheckpointSizeBench})
  *   Bench savepoint-size [--keys K] ...  (the same for savepoints: checkpoint-size --savepoints)
  *   Bench restore-rescale [--keys K] [--value-bytes B] ... (RocksDB restore 4 -> 2; see {@link RestoreRescaleBench})
+ *   Bench rescale [--keys K] [--store heap|rocksdb] [--mode in-place|savepoint|none] (the rescale pause, see {@link RescaleBench})
  * </pre>
  */
 public final class Bench {
@@ -77,6 +78,10 @@ public final class Bench {
         }
         if (workload.equals("restore-rescale")) {
             RestoreRescaleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (workload.equals("rescale")) {
+            RescaleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         if (workload.equals("pojo")) {
