@@ -2,6 +2,8 @@ package dev.runnel.streaming.api.datastream;
 
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.streaming.api.functions.async.AsyncFunction;
+import dev.runnel.streaming.api.functions.async.AsyncRetryStrategy;
+import dev.runnel.streaming.util.retryable.AsyncRetryStrategies;
 import dev.runnel.streaming.api.operators.async.AsyncWaitOperator;
 import java.util.concurrent.TimeUnit;
 
@@ -11,8 +13,8 @@ import java.util.concurrent.TimeUnit;
  * results in input order; {@code unorderedWait} emits them as they complete, but never across a watermark.
  * Semantics: {@link AsyncWaitOperator}.
  *
- * <p>Called on the user's thread while the program is built. The retry variants ({@code ...WithRetry}) are
- * not available yet.
+ * <p>Called on the user's thread while the program is built. The {@code ...WithRetry} variants ask the function
+ * again for a record whose result or error the strategy's predicate accepts ({@code AsyncRetryStrategies}).
  */
 public final class AsyncDataStream {
 
@@ -51,10 +53,40 @@ public final class AsyncDataStream {
         return orderedWait(in, func, timeout, timeUnit, DEFAULT_QUEUE_CAPACITY);
     }
 
+    public static <IN, OUT> SingleOutputStreamOperator<OUT> unorderedWaitWithRetry(DataStream<IN> in,
+            AsyncFunction<IN, OUT> func, long timeout, TimeUnit timeUnit, int capacity,
+            AsyncRetryStrategy<OUT> asyncRetryStrategy) {
+        return addOperator(in, func, timeUnit.toMillis(timeout), capacity, OutputMode.UNORDERED, asyncRetryStrategy);
+    }
+
+    public static <IN, OUT> SingleOutputStreamOperator<OUT> unorderedWaitWithRetry(DataStream<IN> in,
+            AsyncFunction<IN, OUT> func, long timeout, TimeUnit timeUnit, AsyncRetryStrategy<OUT> asyncRetryStrategy) {
+        return unorderedWaitWithRetry(in, func, timeout, timeUnit, DEFAULT_QUEUE_CAPACITY, asyncRetryStrategy);
+    }
+
+    public static <IN, OUT> SingleOutputStreamOperator<OUT> orderedWaitWithRetry(DataStream<IN> in,
+            AsyncFunction<IN, OUT> func, long timeout, TimeUnit timeUnit, int capacity,
+            AsyncRetryStrategy<OUT> asyncRetryStrategy) {
+        return addOperator(in, func, timeUnit.toMillis(timeout), capacity, OutputMode.ORDERED, asyncRetryStrategy);
+    }
+
+    public static <IN, OUT> SingleOutputStreamOperator<OUT> orderedWaitWithRetry(DataStream<IN> in,
+            AsyncFunction<IN, OUT> func, long timeout, TimeUnit timeUnit, AsyncRetryStrategy<OUT> asyncRetryStrategy) {
+        return orderedWaitWithRetry(in, func, timeout, timeUnit, DEFAULT_QUEUE_CAPACITY, asyncRetryStrategy);
+    }
+
+    @SuppressWarnings("unchecked")
     private static <IN, OUT> SingleOutputStreamOperator<OUT> addOperator(DataStream<IN> in,
             AsyncFunction<IN, OUT> func, long timeoutMillis, int capacity, OutputMode mode) {
+        return addOperator(in, func, timeoutMillis, capacity, mode, AsyncRetryStrategies.NO_RETRY_STRATEGY);
+    }
+
+    private static <IN, OUT> SingleOutputStreamOperator<OUT> addOperator(DataStream<IN> in,
+            AsyncFunction<IN, OUT> func, long timeoutMillis, int capacity, OutputMode mode,
+            AsyncRetryStrategy<OUT> retryStrategy) {
         AsyncFunction<IN, OUT> function = DataStream.clean(func);
         TypeInformation<OUT> outType = in.outputType(function, AsyncFunction.class, 1, in.typeOrNull());
-        return in.transform(OPERATOR_NAME, outType, new AsyncWaitOperator<>(function, timeoutMillis, capacity, mode, in.getType()));
+        return in.transform(OPERATOR_NAME, outType,
+                new AsyncWaitOperator<>(function, timeoutMillis, capacity, mode, in.getType(), retryStrategy));
     }
 }

@@ -30,6 +30,9 @@ import java.util.stream.Collectors;
  */
 public final class StreamingJobGraphGenerator {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StreamingJobGraphGenerator.class);
+
+
     private StreamingJobGraphGenerator() {}
 
     /**
@@ -66,6 +69,7 @@ public final class StreamingJobGraphGenerator {
         JobGraph jobGraph = new JobGraph(graph.getJobName(), shippedCopy(graph.getExecutionConfig()),
                 jobConfiguration(graph), graph.getStateBackend(), graph.getBufferTimeoutMillis());
         Map<Integer, String> operatorIds = StreamGraphHasher.operatorIds(graph);
+        warnAboutStatefulOperatorsWithoutUid(graph, jobGraph.getConfiguration());
         Map<Integer, JobVertex> vertexOfHead = new HashMap<>();
         Map<Integer, ChainedOperator> operatorOfNode = new HashMap<>();
         Map<Integer, Integer> indexInChain = new HashMap<>();
@@ -149,5 +153,27 @@ public final class StreamingJobGraphGenerator {
             return "slot sharing group '" + up.getSlotSharingGroup() + "' \u2192 '" + down.getSlotSharingGroup() + "'";
         }
         return null;
+    }
+
+    /**
+     * A job that checkpoints or restores finds its state by operator id; a keyed operator without a uid has
+     * one derived from its place in the graph, which changes when the program changes before it. Said once
+     * per operator when the job is compiled, so users set uids before their first savepoint matters.
+     */
+    private static void warnAboutStatefulOperatorsWithoutUid(StreamGraph graph, dev.runnel.configuration.Configuration conf) {
+        boolean usesState = conf.toMap().containsKey("execution.checkpointing.interval")
+                || conf.toMap().containsKey("execution.state-recovery.path")
+                || conf.toMap().containsKey("execution.savepoint.path");
+        if (!usesState) {
+            return;
+        }
+        for (StreamNode node : graph.getNodes()) {
+            if (node.getUid() == null && (node.getKeySelector1() != null || node.getInEdges().isEmpty())) {
+                LOG.warn("Operator '{}' of job '{}' has state but no uid: its state is kept under an id derived from"
+                        + " its place in the graph, which changes when operators are added or removed before it, and a"
+                        + " savepoint could then not be restored. Set .uid(\"...\") on it.", node.getName(),
+                        graph.getJobName());
+            }
+        }
     }
 }

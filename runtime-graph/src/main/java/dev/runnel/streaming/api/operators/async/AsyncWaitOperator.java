@@ -1,6 +1,9 @@
 package dev.runnel.streaming.api.operators.async;
 
 import dev.runnel.api.common.state.ListState;
+import dev.runnel.streaming.api.functions.async.AsyncRetryPredicate;
+import dev.runnel.streaming.api.functions.async.AsyncRetryStrategy;
+import dev.runnel.streaming.util.retryable.AsyncRetryStrategies;
 import dev.runnel.api.common.state.ListStateDescriptor;
 import dev.runnel.api.common.typeinfo.TypeInformation;
 import dev.runnel.api.common.typeutils.TypeSerializer;
@@ -69,6 +72,7 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
     private final int capacity;
     private final AsyncDataStream.OutputMode outputMode;
     private final TypeInformation<IN> inputType;
+    private final AsyncRetryStrategy<OUT> retryStrategy;
 
     private transient StreamElementQueue queue;
     private transient TimestampedCollector<OUT> collector;
@@ -87,9 +91,21 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
      * @param capacity how many elements may be held at once; at least 1
      * @param inputType the records' type, to write the held records into checkpoints
      */
+    @SuppressWarnings("unchecked")
     public AsyncWaitOperator(AsyncFunction<IN, OUT> asyncFunction, long timeout, int capacity,
             AsyncDataStream.OutputMode outputMode, TypeInformation<IN> inputType) {
+        this(asyncFunction, timeout, capacity, outputMode, inputType, AsyncRetryStrategies.NO_RETRY_STRATEGY);
+    }
+
+    /**
+     * @param retryStrategy when to ask the function again for a record (results or errors its predicate
+     *     accepts, with back-off); the timeout covers every attempt
+     */
+    public AsyncWaitOperator(AsyncFunction<IN, OUT> asyncFunction, long timeout, int capacity,
+            AsyncDataStream.OutputMode outputMode, TypeInformation<IN> inputType,
+            AsyncRetryStrategy<OUT> retryStrategy) {
         super(asyncFunction);
+        this.retryStrategy = Objects.requireNonNull(retryStrategy, "retryStrategy");
         this.inputType = Objects.requireNonNull(inputType, "inputType");
         if (capacity <= 0) {
             throw new IllegalArgumentException("The capacity of an async operator must be at least 1, was " + capacity);
@@ -156,7 +172,7 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
         queue.add(entry);
         inFlight.add(entry);
         entry.startTimer();
-        userFunction.asyncInvoke(record.getValue(), entry);
+        entry.invoke();
         applyDeferredWatermark();
     }
 
@@ -244,16 +260,28 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
                 + OperatorException.describe(record.getValue()) + ": " + cause, cause);
     }
 
-    /** A record waiting for its results; also the future handed to the function. */
-    private final class RecordEntry implements StreamElementQueue.Entry, ResultFuture<OUT> {
+    /** A record waiting for its results, over one or more attempts (with a retry strategy). Task thread only. */
+    private final class RecordEntry implements StreamElementQueue.Entry {
         private final StreamRecord<IN> input;
-        private final AtomicBoolean completed = new AtomicBoolean();
-        /** Set on the task thread when the completion's mail runs. */
+        /** Set on the task thread when the final outcome's mail runs. */
         private Collection<OUT> results;
         private Cancellable timer;
+        private Attempt current;
+        private int attempts;
+        private boolean timedOut;
+        /** A retry is scheduled and no attempt is in flight. */
+        private boolean retryPending;
 
         RecordEntry(StreamRecord<IN> input) {
             this.input = input;
+        }
+
+        /** Asks the function (again) for this record. */
+        void invoke() throws Exception {
+            retryPending = false;
+            attempts++;
+            current = new Attempt(this);
+            userFunction.asyncInvoke(input.getValue(), current);
         }
 
         void startTimer() {
@@ -270,52 +298,53 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
             }
         }
 
+        /** The timeout covers every attempt; what {@code timeout} completes with is final. */
         private void onTimeout() {
-            if (closed || completed.get()) {
+            if (closed || results != null) {
                 return;
             }
+            timedOut = true;
+            if (!retryPending && current.completed.get()) {
+                // the attempt's outcome is on its way to the task thread; it is final now, retried no more
+                return;
+            }
+            retryPending = false;
+            current = new Attempt(this);
             try {
-                userFunction.timeout(input.getValue(), this);
+                userFunction.timeout(input.getValue(), current);
             } catch (Exception e) {
                 throw failure(input, e);
             }
         }
 
-        @Override
-        public void complete(Collection<OUT> result) {
-            Objects.requireNonNull(result, "The result collection must not be null; complete with an empty"
-                    + " collection to emit nothing.");
-            if (completed.compareAndSet(false, true)) {
-                task.execute(() -> onResults(this, result), "async results of " + getOperatorName());
+        /** An attempt's outcome, on the task thread: retried when the strategy says so, else final. */
+        void onOutcome(Attempt attempt, Collection<OUT> outcome, Throwable error) throws Exception {
+            if (closed || attempt != current || results != null) {
+                return;
             }
-        }
-
-        @Override
-        public void complete(CollectionSupplier<OUT> supplier) {
-            Objects.requireNonNull(supplier, "supplier");
-            if (completed.compareAndSet(false, true)) {
-                task.execute(() -> onResults(this, supply(supplier)), "async results of " + getOperatorName());
-            }
-        }
-
-        private Collection<OUT> supply(CollectionSupplier<OUT> supplier) {
-            try {
-                return Objects.requireNonNull(supplier.get(), "The result supplier returned null");
-            } catch (Exception e) {
-                throw failure(input, e);
-            }
-        }
-
-        @Override
-        public void completeExceptionally(Throwable error) {
-            Objects.requireNonNull(error, "error");
-            if (completed.compareAndSet(false, true)) {
-                task.execute(() -> {
-                    if (!closed) {
-                        throw failure(input, error);
+            if (!timedOut && retryStrategy.canRetry(attempts) && callsForRetry(outcome, error)) {
+                long delay = retryStrategy.getBackoffTimeMillis(attempts);
+                long now = getProcessingTimeService().getCurrentProcessingTime();
+                retryPending = true;
+                getProcessingTimeService().registerTimer(now + delay, time -> {
+                    if (!closed && results == null && !timedOut) {
+                        invoke();
                     }
-                }, "async failure of " + getOperatorName());
+                });
+                return;
             }
+            if (error != null) {
+                throw failure(input, error);
+            }
+            onResults(this, outcome);
+        }
+
+        private boolean callsForRetry(Collection<OUT> outcome, Throwable error) {
+            AsyncRetryPredicate<OUT> predicate = retryStrategy.getRetryPredicate();
+            if (error != null) {
+                return predicate.exceptionPredicate().map(p -> p.test(error)).orElse(false);
+            }
+            return predicate.resultPredicate().map(p -> p.test(outcome)).orElse(false);
         }
 
         @Override
@@ -334,6 +363,50 @@ public final class AsyncWaitOperator<IN, OUT> extends AbstractUdfStreamOperator<
             collector.setTimestamp(input);
             for (OUT result : results) {
                 collector.collect(result);
+            }
+        }
+    }
+
+    /** The future of one attempt; only its first completion counts. Any thread. */
+    private final class Attempt implements ResultFuture<OUT> {
+        private final RecordEntry entry;
+        private final AtomicBoolean completed = new AtomicBoolean();
+
+        Attempt(RecordEntry entry) {
+            this.entry = entry;
+        }
+
+        @Override
+        public void complete(Collection<OUT> result) {
+            Objects.requireNonNull(result, "The result collection must not be null; complete with an empty"
+                    + " collection to emit nothing.");
+            if (completed.compareAndSet(false, true)) {
+                task.execute(() -> entry.onOutcome(this, result, null), "async results of " + getOperatorName());
+            }
+        }
+
+        @Override
+        public void complete(CollectionSupplier<OUT> supplier) {
+            Objects.requireNonNull(supplier, "supplier");
+            if (completed.compareAndSet(false, true)) {
+                task.execute(() -> entry.onOutcome(this, supply(supplier), null), "async results of "
+                        + getOperatorName());
+            }
+        }
+
+        private Collection<OUT> supply(CollectionSupplier<OUT> supplier) {
+            try {
+                return Objects.requireNonNull(supplier.get(), "The result supplier returned null");
+            } catch (Exception e) {
+                throw failure(entry.input, e);
+            }
+        }
+
+        @Override
+        public void completeExceptionally(Throwable error) {
+            Objects.requireNonNull(error, "error");
+            if (completed.compareAndSet(false, true)) {
+                task.execute(() -> entry.onOutcome(this, null, error), "async failure of " + getOperatorName());
             }
         }
     }
