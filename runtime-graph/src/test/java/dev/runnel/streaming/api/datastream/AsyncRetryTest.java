@@ -78,8 +78,10 @@ class AsyncRetryTest {
         assertThatThrownBy(() -> run(new FlakyLookup(false),
                 new AsyncRetryStrategies.FixedDelayRetryStrategyBuilder<Integer>(2, 5)
                         .ifException(RetryPredicates.HAS_EXCEPTION_PREDICATE).build()))
-                .hasStackTraceContaining("lookup of 1 failed");
-        assertThat(ATTEMPTS.get(1).get()).isEqualTo(2);
+                .hasStackTraceContaining("could not complete record").hasStackTraceContaining("failed");
+        // whichever record ran out first failed the job after its second attempt; none had a third
+        assertThat(ATTEMPTS.values()).anySatisfy(a -> assertThat(a.get()).isEqualTo(2))
+                .allSatisfy(a -> assertThat(a.get()).isLessThanOrEqualTo(2));
     }
 
     @Test
