@@ -17,7 +17,10 @@ import dev.runnel.metrics.Metric;
 import dev.runnel.runtime.checkpoint.Checkpoints;
 import dev.runnel.runtime.checkpoint.OperatorState;
 import dev.runnel.runtime.checkpoint.OperatorSubtaskState;
+import dev.runnel.runtime.state.FunctionInitializationContext;
+import dev.runnel.runtime.state.FunctionSnapshotContext;
 import dev.runnel.runtime.state.InputChannelStateHandle;
+import dev.runnel.streaming.api.checkpoint.CheckpointedFunction;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.KeyedProcessFunction;
 import dev.runnel.streaming.api.functions.sink.DiscardingSink;
@@ -29,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -54,16 +58,22 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(180)
 class UnalignedCheckpointRescaleTest {
 
-    private static final int RECORDS = 40_000;
+    private static final int RECORDS = 100_000;
     private static final int KEYS = 50;
-    /** The slow operator throws at its first record after a completed checkpoint and this many records. */
+    /** The slow operator throws at its first record after a completed mid-stream checkpoint and this many records. */
     private static final long FAIL_AFTER = 12_000;
+    /**
+     * Only a checkpoint the slow operator snapshots after this many records lets it fail: one triggered before
+     * data flowed (on a slow start, over Netty) would hold no in-flight records and restore from the start.
+     */
+    private static final long MID_STREAM = 500;
 
     static final Map<Long, Long> MAX_COUNT = new ConcurrentHashMap<>();
     static final AtomicLong PROCESSED = new AtomicLong();
     static final AtomicBoolean FAIL = new AtomicBoolean();
     static final AtomicBoolean FAILED = new AtomicBoolean();
     static final AtomicBoolean CHECKPOINT_COMPLETED = new AtomicBoolean();
+    static final Set<Long> MID_STREAM_CHECKPOINTS = ConcurrentHashMap.newKeySet();
 
     @TempDir
     Path checkpointDir;
@@ -75,6 +85,7 @@ class UnalignedCheckpointRescaleTest {
         FAIL.set(true);
         FAILED.set(false);
         CHECKPOINT_COMPLETED.set(false);
+        MID_STREAM_CHECKPOINTS.clear();
     }
 
     private Configuration configuration() {
@@ -196,9 +207,21 @@ class UnalignedCheckpointRescaleTest {
         }
     }
 
+    private static void onSnapshot(long checkpointId) {
+        if (PROCESSED.get() >= MID_STREAM) {
+            MID_STREAM_CHECKPOINTS.add(checkpointId);
+        }
+    }
+
+    private static void onCheckpointComplete(long checkpointId) {
+        if (MID_STREAM_CHECKPOINTS.contains(checkpointId)) {
+            CHECKPOINT_COMPLETED.set(true);
+        }
+    }
+
     /** Counts per key in keyed state, slowly (so the channels into it stay full); throws once when told to. */
     static final class SlowFailingCounter extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>>
-            implements CheckpointListener {
+            implements CheckpointListener, CheckpointedFunction {
         private transient ValueState<Long> count;
 
         @Override
@@ -219,13 +242,21 @@ class UnalignedCheckpointRescaleTest {
         }
 
         @Override
+        public void snapshotState(FunctionSnapshotContext context) {
+            onSnapshot(context.getCheckpointId());
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
+
+        @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            CHECKPOINT_COMPLETED.set(true);
+            onCheckpointComplete(checkpointId);
         }
     }
 
     /** Passes records on, slowly, behind a forward edge; throws once when told to. */
-    static final class SlowFailingMap implements MapFunction<Long, Long>, CheckpointListener {
+    static final class SlowFailingMap implements MapFunction<Long, Long>, CheckpointListener, CheckpointedFunction {
         @Override
         public Long map(Long value) {
             LockSupport.parkNanos(20_000);
@@ -234,8 +265,16 @@ class UnalignedCheckpointRescaleTest {
         }
 
         @Override
+        public void snapshotState(FunctionSnapshotContext context) {
+            onSnapshot(context.getCheckpointId());
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
+
+        @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            CHECKPOINT_COMPLETED.set(true);
+            onCheckpointComplete(checkpointId);
         }
     }
 
