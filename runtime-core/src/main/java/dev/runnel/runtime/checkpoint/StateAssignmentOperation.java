@@ -41,6 +41,9 @@ import java.util.Map;
  * <p><b>The coordinator's state</b> (a source's split enumerator) does not depend on the parallelism and is
  * carried over as it is.
  *
+ * <p><b>Channel state</b> (the in-flight records of an unaligned checkpoint) moves by the input edges'
+ * {@code SubtaskStateMapper}s, as {@link ChannelStateAssignment} says, when the caller names the edges.
+ *
  * <p>At an unchanged parallelism and max parallelism the operator state is returned as it is, unless it has
  * union state (or broadcast state some subtask lacks), which is handed round as above while everything else
  * stays in place.
@@ -64,6 +67,20 @@ public final class StateAssignmentOperation {
      *     state has a handle of an unknown type or one state name in two modes
      */
     public static OperatorState redistribute(OperatorState state, int newParallelism, int newMaxParallelism) {
+        return redistribute(state, newParallelism, newMaxParallelism, null);
+    }
+
+    /**
+     * As {@link #redistribute(OperatorState, int, int)}, with the in-flight records of an unaligned checkpoint
+     * (channel state) reassigned by {@link ChannelStateAssignment} over the operator's input edges.
+     *
+     * @param edges the operator's input edge of an edge id, or null if it has none; {@code edges} itself null:
+     *     the edges are not known, and channel state is only restored at the same parallelism
+     * @throws IllegalStateException as above, or if channel state cannot be reassigned (see
+     *     {@link ChannelStateAssignment#assign})
+     */
+    public static OperatorState redistribute(OperatorState state, int newParallelism, int newMaxParallelism,
+            java.util.function.Function<String, ChannelStateAssignment.Edge> edges) {
         Preconditions.checkNotNull(state, "state");
         String owner = "Operator " + state.getOperatorID();
         int oldParallelism = state.getParallelism();
@@ -81,12 +98,16 @@ public final class StateAssignmentOperation {
                     + " and its max parallelism %s.", owner, newParallelism, newMaxParallelism));
         }
         boolean inFlight = state.getSubtaskStates().values().stream().anyMatch(s -> !s.inputChannelState().isEmpty());
-        if (inFlight && newParallelism != oldParallelism) {
+        if (inFlight && newParallelism != oldParallelism && edges == null) {
             throw new IllegalStateException(String.format("%s holds in-flight records of an unaligned checkpoint"
-                    + " (channel state) from parallelism %s; this version of Runnel restores them only at the same"
-                    + " parallelism. Restore at parallelism %s, or take a savepoint (savepoints are always aligned)"
+                    + " (channel state) from parallelism %s, and its input edges are not known here to redistribute"
+                    + " them. Restore at parallelism %s, or take a savepoint (savepoints are always aligned)"
                     + " and rescale from it.", owner, oldParallelism, oldParallelism));
         }
+        // Before the early return below: at an unchanged parallelism the assignment is the identity, but it
+        // still refuses an edge whose producer was rescaled across a pointwise partitioner.
+        List<List<dev.runnel.runtime.state.InputChannelStateHandle>> channelState =
+                inFlight && edges != null ? ChannelStateAssignment.assign(state, newParallelism, edges, owner) : null;
         List<List<OperatorStateHandle>> oldOperatorState = new ArrayList<>(oldParallelism);
         for (int subtask = 0; subtask < oldParallelism; subtask++) {
             oldOperatorState.add(state.getState(subtask).managedOperatorState());
@@ -112,9 +133,10 @@ public final class StateAssignmentOperation {
                     keyedState.addAll(getKeyedStateHandles(old.managedKeyedState(), range));
                 }
             }
-            // Same parallelism here whenever there is channel state (checked above): subtask i keeps its own.
+            // Without channel state, or without edges to reassign it (then the parallelism is unchanged, checked
+            // above), subtask i keeps its own.
             OperatorSubtaskState assigned = new OperatorSubtaskState(keyedState, newOperatorState.get(subtask),
-                    state.getState(subtask).inputChannelState());
+                    channelState != null ? channelState.get(subtask) : state.getState(subtask).inputChannelState());
             if (!assigned.isEmpty()) {
                 subtasks.put(subtask, assigned);
             }

@@ -210,15 +210,78 @@ class StateAssignmentOperationTest {
     }
 
     @org.junit.jupiter.api.Test
-    void inFlightRecordsStayWithTheirSubtaskAndRefuseAnotherParallelism() {
-        dev.runnel.runtime.state.InputChannelStateHandle channel = new dev.runnel.runtime.state.InputChannelStateHandle(
-                0, "e0", 1, 3, new dev.runnel.runtime.state.snapshot.ByteStreamStateHandle("channel", new byte[] {1}));
-        OperatorState state = new OperatorState("op", 2, 128, java.util.Map.of(1,
+    void inFlightRecordsStayWithTheirSubtaskAtTheSameParallelismAndNeedTheEdgesAtAnother() {
+        dev.runnel.runtime.state.InputChannelStateHandle channel = channel("e0", 1);
+        OperatorState state = new OperatorState("op", 2, 128, Map.of(1,
                 new OperatorSubtaskState(List.of(), List.of(), List.of(channel))), null);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateAssignmentOperation.redistribute(state, 3, 128))
+        assertThatThrownBy(() -> StateAssignmentOperation.redistribute(state, 3, 128))
                 .hasMessageContaining("Operator op").hasMessageContaining("unaligned checkpoint")
                 .hasMessageContaining("savepoint");
         OperatorState same = StateAssignmentOperation.redistribute(state, 2, 128);
-        org.assertj.core.api.Assertions.assertThat(same.getState(1).inputChannelState()).containsExactly(channel);
+        assertThat(same.getState(1).inputChannelState()).containsExactly(channel);
+        OperatorState sameWithEdges = StateAssignmentOperation.redistribute(state, 2, 128,
+                id -> edge(dev.runnel.runtime.rescale.SubtaskStateMapper.UNSUPPORTED, 2));
+        assertThat(sameWithEdges.getState(1).inputChannelState()).containsExactly(channel);
+    }
+
+    @ParameterizedTest(name = "{0} 3 -> {1}")
+    @CsvSource({
+        // old subtask 0, 1, 2 each hold one handle; expected: for each new subtask, the old subtasks it reads
+        "RANGE, 2, '0 1|1 2'",
+        "RANGE, 4, '0|0 1|1 2|2'",
+        "ROUND_ROBIN, 2, '0 2|1'",
+        "ROUND_ROBIN, 4, '0|1|2|'",
+        "ARBITRARY, 2, '0 2|1'",
+        "FULL, 2, '0 1 2|0 1 2'",
+        "FIRST, 2, '0 1 2|'"})
+    void inFlightRecordsMoveByTheDownstreamMapperOfTheirEdge(String mapper, int newParallelism, String expected) {
+        Map<Integer, OperatorSubtaskState> subtasks = new HashMap<>();
+        for (int old = 0; old < 3; old++) {
+            subtasks.put(old, new OperatorSubtaskState(List.of(), List.of(), List.of(channel("e0", old))));
+        }
+        OperatorState state = new OperatorState("op", 3, 128, subtasks, null);
+        OperatorState assigned = StateAssignmentOperation.redistribute(state, newParallelism, 128,
+                id -> id.equals("e0") ? edge(dev.runnel.runtime.rescale.SubtaskStateMapper.valueOf(mapper), 3) : null);
+        String[] perSubtask = expected.split("\\|", -1);
+        for (int subtask = 0; subtask < newParallelism; subtask++) {
+            List<Integer> producers = assigned.getState(subtask).inputChannelState().stream()
+                    .map(dev.runnel.runtime.state.InputChannelStateHandle::producerSubtask).toList();
+            List<Integer> want = perSubtask[subtask].isBlank() ? List.of()
+                    : java.util.Arrays.stream(perSubtask[subtask].trim().split(" ")).map(Integer::valueOf).toList();
+            assertThat(producers).as("new subtask %s", subtask).isEqualTo(want);
+        }
+    }
+
+    @Test
+    void inFlightRecordsOfAPointwiseOrUnknownEdgeFailARescaleWithTheAdviceToShuffle() {
+        OperatorState state = new OperatorState("op", 2, 128, Map.of(0,
+                new OperatorSubtaskState(List.of(), List.of(), List.of(channel("e3", 0)))), null);
+        assertThatThrownBy(() -> StateAssignmentOperation.redistribute(state, 3, 128,
+                id -> edge(dev.runnel.runtime.rescale.SubtaskStateMapper.UNSUPPORTED, 2)))
+                .hasMessageContaining("Operator op").hasMessageContaining("edge e3 (FORWARD)")
+                .hasMessageContaining("from 2 to 3").hasMessageContaining("shuffle()");
+        assertThatThrownBy(() -> StateAssignmentOperation.redistribute(state, 3, 128, id -> null))
+                .hasMessageContaining("edge e3").hasMessageContaining("no longer has");
+        // the consumer keeps its parallelism, but the producer of a rescale() edge changed: refused as well
+        OperatorState same = new OperatorState("op", 2, 128, Map.of(0,
+                new OperatorSubtaskState(List.of(), List.of(), List.of(channel("e3", 3)))), null);
+        assertThatThrownBy(() -> StateAssignmentOperation.redistribute(same, 2, 128,
+                id -> new ChannelStateAssignment.Edge("e3 (RESCALE)",
+                        dev.runnel.runtime.rescale.SubtaskStateMapper.UNSUPPORTED,
+                        dev.runnel.runtime.rescale.SubtaskStateMapper.UNSUPPORTED, 4, 2)))
+                .hasMessageContaining("its producer").hasMessageContaining("from 4 to 2");
+    }
+
+    private static dev.runnel.runtime.state.InputChannelStateHandle channel(String edge, int producer) {
+        return new dev.runnel.runtime.state.InputChannelStateHandle(0, edge, producer, 3,
+                new ByteStreamStateHandle("channel-" + producer, new byte[] {1}));
+    }
+
+    private static ChannelStateAssignment.Edge edge(dev.runnel.runtime.rescale.SubtaskStateMapper downstream,
+            int producers) {
+        String name = downstream == dev.runnel.runtime.rescale.SubtaskStateMapper.UNSUPPORTED ? "FORWARD" : "HASH";
+        return new ChannelStateAssignment.Edge("e3 (" + name + ")", downstream == dev.runnel.runtime.rescale
+                .SubtaskStateMapper.UNSUPPORTED ? downstream : dev.runnel.runtime.rescale.SubtaskStateMapper.ARBITRARY,
+                downstream, producers, producers);
     }
 }

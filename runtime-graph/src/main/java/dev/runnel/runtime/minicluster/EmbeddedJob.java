@@ -12,6 +12,7 @@ import dev.runnel.core.execution.JobExecutionException;
 import dev.runnel.core.execution.SavepointFormatType;
 import dev.runnel.metrics.MetricGroup;
 import dev.runnel.metrics.SimpleMetricGroup;
+import dev.runnel.runtime.checkpoint.ChannelStateAssignment;
 import dev.runnel.runtime.checkpoint.CheckpointCoordinator;
 import dev.runnel.runtime.checkpoint.CheckpointCoordinatorConfiguration;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
@@ -26,9 +27,11 @@ import dev.runnel.runtime.checkpoint.StateAssignmentOperation;
 import dev.runnel.runtime.executiongraph.failover.RestartBackoffTimeStrategy;
 import dev.runnel.runtime.executiongraph.failover.RestartBackoffTimeStrategyFactoryLoader;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
+import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.jobgraph.ShuffleDeployment;
+import dev.runnel.runtime.partitioner.StreamPartitioner;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.shuffle.TaskLocation;
 import dev.runnel.runtime.state.StateBackend;
@@ -294,7 +297,7 @@ final class EmbeddedJob implements JobClient {
                 }
                 try {
                     assigned.put(id, StateAssignmentOperation.redistribute(state, vertex.getParallelism(),
-                            vertex.getMaxParallelism()));
+                            vertex.getMaxParallelism(), edgeId -> inputEdge(vertex, edgeId, checkpoint)));
                 } catch (IllegalStateException e) {
                     throw new IllegalStateException(String.format("Cannot restore operator '%s' from %s (parallelism %s"
                             + " then, %s now): %s", operator.getName(), checkpoint, state.getParallelism(),
@@ -303,6 +306,33 @@ final class EmbeddedJob implements JobClient {
             }
         }
         return assigned;
+    }
+
+    /**
+     * Input edge {@code edgeId} of {@code vertex} as channel-state reassignment needs it, or null if the vertex
+     * has no such input. The producer's old parallelism is that of any of its operators' state in
+     * {@code checkpoint} (0, unknown, when none had state).
+     */
+    private static ChannelStateAssignment.Edge inputEdge(JobVertex vertex, String edgeId, CompletedCheckpoint checkpoint) {
+        for (JobEdge edge : vertex.getInputs()) {
+            if (!edge.getId().equals(edgeId)) {
+                continue;
+            }
+            int oldProducerParallelism = 0;
+            for (ChainedOperator operator : edge.getSource().getOperators()) {
+                OperatorState producer = checkpoint.getOperatorStates().get(operator.getConfig().operatorId());
+                if (producer != null) {
+                    oldProducerParallelism = producer.getParallelism();
+                    break;
+                }
+            }
+            StreamPartitioner<?> partitioner = edge.getPartitioner();
+            return new ChannelStateAssignment.Edge(String.format("%s (%s) from '%s' to '%s'", edge.getId(), partitioner,
+                    edge.getSourceOperatorName(), edge.getTargetOperatorName()),
+                    partitioner.getUpstreamSubtaskStateMapper(), partitioner.getDownstreamSubtaskStateMapper(),
+                    oldProducerParallelism, edge.getSource().getParallelism());
+        }
+        return null;
     }
 
     /** The state of subtask {@code subtask} of {@code vertex}'s operators, from {@link #assignStates}. */

@@ -378,9 +378,34 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             List<InputChannelStateHandle> ofGate = channels.stream().filter(h -> h.gateIndex() == gate).toList();
             if (!ofGate.isEmpty()) {
                 processor.setReplay(g, new ChannelStateReplay(ofGate, deployment.inputGates().get(g).serializer(),
-                        restored, subtaskName));
+                        restored, subtaskName, this::channelStateFilter));
             }
         }
+    }
+
+    /**
+     * Which replayed records of {@code handle} this subtask keeps, or null for all. After a rescale an
+     * ambiguous mapper (RANGE for keyBy, FULL for hash and custom partitioners) gives one old channel's records
+     * to several new subtasks; each keeps those the edge's partitioner now routes to it, so every record is
+     * processed exactly once. At an unchanged parallelism the same test keeps everything, the partitioners
+     * being deterministic, so it needs no flag saying whether the job was rescaled.
+     */
+    private java.util.function.Predicate<Object> channelStateFilter(InputChannelStateHandle handle) {
+        for (dev.runnel.runtime.jobgraph.JobEdge edge : deployment.vertex().getInputs()) {
+            if (edge.getId().equals(handle.edgeId())) {
+                if (!edge.getPartitioner().getDownstreamSubtaskStateMapper().isAmbiguous()) {
+                    return null;
+                }
+                @SuppressWarnings("unchecked")
+                dev.runnel.runtime.partitioner.StreamPartitioner<Object> partitioner =
+                        (dev.runnel.runtime.partitioner.StreamPartitioner<Object>) edge.getPartitioner().copy();
+                partitioner.setup(deployment.vertex().getParallelism());
+                int subtask = deployment.subtaskIndex();
+                return record -> partitioner.selectChannel(record) == subtask;
+            }
+        }
+        // The assignment checked every handle's edge against this vertex's inputs.
+        throw new IllegalStateException(deployment.taskNameWithSubtask() + " has no input edge " + handle.edgeId() + " for " + handle);
     }
 
     /** Metric (counter, per subtask): in-flight records persisted as channel state by unaligned checkpoints. */
