@@ -144,7 +144,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
 
     private void triggerPeriodic() {
         try {
-            triggerCheckpoint(checkpointOptions(), null, false, false, false, false);
+            triggerCheckpoint(checkpointOptions(), storage::initializeLocationForCheckpoint, false, false, false, false);
         } catch (Throwable t) {
             LOG.warn("Job {}: could not trigger a checkpoint: {}", job.getJobName(), t.toString());
         }
@@ -164,7 +164,8 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         }
         timer.execute(() -> {
             try {
-                triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()), null, true, true, false, false);
+                triggerCheckpoint(CheckpointOptions.checkpoint(config.isExactlyOnce()),
+                        storage::initializeLocationForCheckpoint, true, true, false, false);
             } catch (Throwable t) {
                 access.failJob(t);
             }
@@ -179,7 +180,8 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
      */
     public CompletableFuture<CompletedCheckpoint> triggerSavepoint(String targetDirectory,
             dev.runnel.core.execution.SavepointFormatType format, boolean stop, boolean drain) {
-        return triggerCheckpoint(CheckpointOptions.savepoint(format), targetDirectory, true, false, stop, drain);
+        return triggerCheckpoint(CheckpointOptions.savepoint(format),
+                id -> storage.initializeLocationForSavepoint(id, targetDirectory), true, false, stop, drain);
     }
 
     /**
@@ -188,15 +190,19 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
      */
     public CompletableFuture<CompletedCheckpoint> triggerRescaleSnapshot() {
         return triggerCheckpoint(CheckpointOptions.savepoint(dev.runnel.core.execution.SavepointFormatType.CANONICAL),
-                MEMORY, true, false, true, false);
+                MemoryCheckpointStorageLocation::new, true, false, true, false);
     }
 
-    /** The target directory that asks for a snapshot in memory. */
-    private static final String MEMORY = "\0memory";
+    /** Where a checkpoint with a given id is written. */
+    @FunctionalInterface
+    private interface LocationFactory {
+        CheckpointStorageLocation create(long checkpointId) throws IOException;
+    }
 
     /** A checkpoint now, outside the schedule (tests, tools); the future as for periodic ones. */
     public CompletableFuture<CompletedCheckpoint> triggerCheckpoint() {
-        return triggerCheckpoint(checkpointOptions(), null, true, false, false, false);
+        return triggerCheckpoint(checkpointOptions(), storage::initializeLocationForCheckpoint, true, false, false,
+                false);
     }
 
     /**
@@ -208,12 +214,12 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
     }
 
     /**
-     * Triggers a checkpoint (or, with savepoint options, a savepoint into {@code targetDirectory}) now. The
+     * Triggers a checkpoint (or a savepoint) into the location {@code locations} makes for its id now. The
      * future completes with the completed checkpoint, or exceptionally when it is declined, times out, or
      * cannot start. A periodic trigger ({@code force} false) is skipped, not failed, while the minimum pause
      * or the concurrency bound forbids one; the returned future then completes with null.
      */
-    private CompletableFuture<CompletedCheckpoint> triggerCheckpoint(CheckpointOptions options, String targetDirectory,
+    private CompletableFuture<CompletedCheckpoint> triggerCheckpoint(CheckpointOptions options, LocationFactory locations,
             boolean force, boolean isFinal, boolean stop, boolean drain) {
         long id;
         long timestamp = System.currentTimeMillis();
@@ -238,9 +244,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         }
         CheckpointStorageLocation location;
         try {
-            location = MEMORY.equals(targetDirectory) ? new MemoryCheckpointStorageLocation(id)
-                    : options.isSavepoint() ? storage.initializeLocationForSavepoint(id, targetDirectory)
-                    : storage.initializeLocationForCheckpoint(id);
+            location = locations.create(id);
         } catch (IOException | RuntimeException e) {
             IOException failure = new IOException((options.isSavepoint() ? "Savepoint " : "Checkpoint ") + id
                     + " of job '" + job.getJobName() + "' could not create its folder: " + e.getMessage(), e);
