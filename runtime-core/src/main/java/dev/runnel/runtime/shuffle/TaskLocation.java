@@ -9,7 +9,8 @@ import java.util.Objects;
  * every channel is in memory), and the attempt number. Two ends on the same TaskManager talk through
  * memory; ends on different TaskManagers through the data address. Immutable.
  */
-public record TaskLocation(String taskManagerId, InetSocketAddress dataAddress, int attemptNumber) {
+public record TaskLocation(String taskManagerId, InetSocketAddress dataAddress, int attemptNumber)
+        implements java.io.Serializable {
 
     /** The id of the embedded runtime's single, in-process TaskManager. */
     public static final String EMBEDDED_TASK_MANAGER = "embedded";

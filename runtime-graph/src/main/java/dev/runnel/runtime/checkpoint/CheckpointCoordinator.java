@@ -299,6 +299,11 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
 
     @Override
     public CheckpointStreamFactory streamFactory(long checkpointId) throws IOException {
+        return locationOf(checkpointId);
+    }
+
+    /** Where pending checkpoint {@code checkpointId} is written; fails when it is not pending (any more). */
+    public CheckpointStorageLocation locationOf(long checkpointId) throws IOException {
         synchronized (lock) {
             PendingCheckpoint checkpoint = pending.get(checkpointId);
             if (checkpoint == null) {

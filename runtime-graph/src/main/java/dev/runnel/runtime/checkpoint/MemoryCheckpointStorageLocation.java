@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * this JVM (an in-place rescale): every blob stays a byte array, no file is written, and the snapshot is gone
  * with the handles. Thread-safe.
  */
-final class MemoryCheckpointStorageLocation implements CheckpointStorageLocation {
+final class MemoryCheckpointStorageLocation implements CheckpointStorageLocation, java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     private final long checkpointId;
     private final AtomicInteger blobs = new AtomicInteger();

@@ -30,7 +30,6 @@ import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobEdge;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
-import dev.runnel.runtime.jobgraph.ShuffleDeployment;
 import dev.runnel.runtime.partitioner.StreamPartitioner;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.shuffle.TaskLocation;
@@ -41,13 +40,12 @@ import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.source.SourceOperator;
 import dev.runnel.streaming.runtime.operators.OperatorException;
 import dev.runnel.streaming.runtime.tasks.CheckpointResponder;
+import dev.runnel.streaming.runtime.tasks.DeployedTask;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
 import dev.runnel.streaming.runtime.tasks.TaskCancellationTimeoutException;
 import dev.runnel.streaming.runtime.tasks.TaskCancelledException;
-import dev.runnel.streaming.runtime.tasks.TaskDeployment;
 import dev.runnel.streaming.runtime.tasks.TaskRestore;
 import dev.runnel.streaming.runtime.tasks.TaskRestoreException;
-import dev.runnel.streaming.runtime.tasks.TaskServices;
 import dev.runnel.util.InstantiationUtil;
 import java.io.File;
 import java.io.IOException;
@@ -80,19 +78,15 @@ import org.slf4j.LoggerFactory;
  * ({@code execution.state-recovery.path}), at any parallelism: every restore redistributes each operator's
  * state to the parallelism it runs at ({@link StateAssignmentOperation}).
  */
-final class EmbeddedJob implements JobClient {
+public final class EmbeddedJob implements JobClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedJob.class);
 
-    private final JobID jobId = JobID.generate();
+    private final JobID jobId;
     private final JobGraph job;
     private final Configuration configuration;
-    /** Where every TaskManager of the job is; the job's slot s runs on TaskManager s mod n. */
-    private List<TaskLocation> taskManagers;
-    /** The shuffles of the TaskManagers in this JVM, by index into {@link #taskManagers}; the others run elsewhere. */
-    private Map<Integer, ShuffleEnvironment> localTaskManagers;
-    /** Whether this job made the shuffles (and makes new ones for a restart) or was handed them. */
-    private final boolean ownsShuffles;
+    /** Where the job's subtasks run: TaskManagers in this JVM, or a cluster's. */
+    private final TaskExecutors executors;
     private final StateBackend stateBackend;
     private final ScheduledExecutorService scheduler;
     private final ExecutorService asyncOperations;
@@ -117,11 +111,12 @@ final class EmbeddedJob implements JobClient {
             long startNanos, CompletableFuture<Void> done) {}
     private int restarts;
     private long startNanos;
+    private final java.util.ArrayDeque<Failure> failures = new java.util.ArrayDeque<>();
 
     /** Every TaskManager in this JVM: the whole job runs here, and the job closes the shuffles when it ends. */
     EmbeddedJob(JobGraph job, Configuration configuration, List<ShuffleEnvironment> taskManagers,
             StateBackend stateBackend) {
-        this(job, configuration, taskManagers.stream().map(t -> t.location(0)).toList(), indexed(taskManagers), true,
+        this(JobID.generate(), job, configuration, LocalTaskExecutors.owning(job, configuration, taskManagers),
                 stateBackend);
     }
 
@@ -132,16 +127,20 @@ final class EmbeddedJob implements JobClient {
      */
     EmbeddedJob(JobGraph job, Configuration configuration, List<TaskLocation> taskManagers,
             Map<Integer, ShuffleEnvironment> localTaskManagers, StateBackend stateBackend) {
-        this(job, configuration, taskManagers, localTaskManagers, false, stateBackend);
+        this(JobID.generate(), job, configuration,
+                LocalTaskExecutors.split(job, configuration, taskManagers, localTaskManagers), stateBackend);
     }
 
-    private EmbeddedJob(JobGraph job, Configuration configuration, List<TaskLocation> taskManagers,
-            Map<Integer, ShuffleEnvironment> localTaskManagers, boolean ownsShuffles, StateBackend stateBackend) {
+    /**
+     * A job whose subtasks run where {@code executors} puts them (a cluster's JobManager uses this); call
+     * {@link #start()} to run it. {@code configuration} is the job's effective configuration.
+     */
+    public EmbeddedJob(JobID jobId, JobGraph job, Configuration configuration, TaskExecutors executors,
+            StateBackend stateBackend) {
+        this.jobId = jobId;
         this.job = job;
         this.configuration = configuration;
-        this.taskManagers = List.copyOf(taskManagers);
-        this.localTaskManagers = Map.copyOf(localTaskManagers);
-        this.ownsShuffles = ownsShuffles;
+        this.executors = executors;
         this.stateBackend = stateBackend;
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "runnel-timers-" + job.getJobName());
@@ -161,12 +160,13 @@ final class EmbeddedJob implements JobClient {
                 checkpointConfig.isCheckpointingEnabled());
     }
 
-    void start() {
+    /** Starts the job: restores its initial state if configured, deploys the first attempt. Returns at once. */
+    public void start() {
         startNanos = System.nanoTime();
         try {
             Files.createDirectories(workingDirectory);
             initialState = loadInitialState();
-            if (ownsShuffles) {
+            if (executors.runsWholeJob()) {
                 // Also without periodic checkpoints: the coordinator takes savepoints. A job split over
                 // processes (the test launcher) has no coordinator here: it sees only its own tasks.
                 checkpoints = createCheckpointCoordinator(initialState == null ? 1 : initialState.getCheckpointID() + 1);
@@ -239,18 +239,26 @@ final class EmbeddedJob implements JobClient {
     private void startAttempt(CompletedCheckpoint checkpoint) throws Exception {
         int number = current == null ? 0 : current.number + 1;
         Attempt attempt = new Attempt(number, checkpoint);
-        Map<Integer, TaskServices> services = new HashMap<>();
         CheckpointResponder responder = checkpoints == null ? CheckpointResponder.NONE : checkpoints;
-        localTaskManagers.forEach((index, shuffle) -> services.put(index, new TaskServices(shuffle, scheduler,
-                stateBackend, configuration, List.of(workingDirectory.toFile()), metrics, attempt.coordinators::get,
-                responder, asyncOperations)));
-        int n = taskManagers.size();
         Map<String, Integer> slotOffsets = slotOffsets(job);
-        List<TaskLocation> locations = taskManagers;
+        int slots = 0;
+        for (JobVertex vertex : job.getVertices()) {
+            slots = Math.max(slots, slotOffsets.get(vertex.getSlotSharingGroup()) + vertex.getParallelism());
+        }
+        List<TaskLocation> slotLocations = executors.openAttempt(new TaskExecutors.AttemptServices(number, responder,
+                attempt.coordinators::get, stateBackend, metrics, scheduler, asyncOperations,
+                workingDirectory.toFile()), slots);
         // As Flink's slot sharing: subtask i of every vertex of a group shares the group's slot i; the
-        // groups' slots follow each other, and slot s runs on TaskManager s mod n.
-        ShuffleDeployment.Placement placement =
-                (v, i) -> locations.get((slotOffsets.get(v.getSlotSharingGroup()) + i) % n);
+        // groups' slots follow each other.
+        Map<String, List<TaskLocation>> byVertex = new HashMap<>();
+        for (JobVertex vertex : job.getVertices()) {
+            List<TaskLocation> subtasks = new ArrayList<>();
+            for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
+                subtasks.add(slotLocations.get(slotOffsets.get(vertex.getSlotSharingGroup()) + subtask));
+            }
+            byVertex.put(vertex.getId(), subtasks);
+        }
+        TaskPlacement placement = new TaskPlacement(byVertex);
         Map<String, OperatorState> assigned = assignStates(checkpoint);
         for (JobVertex vertex : job.getVertices()) {
             List<byte[]> operators = new ArrayList<>();
@@ -259,10 +267,10 @@ final class EmbeddedJob implements JobClient {
             }
             startCoordinator(attempt, vertex, checkpoint);
             for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
-                int taskManager = (slotOffsets.get(vertex.getSlotSharingGroup()) + subtask) % n;
-                if (services.containsKey(taskManager)) {
-                    StreamTask task = new StreamTask(TaskDeployment.of(job, vertex, subtask, number, operators, placement),
-                            services.get(taskManager), restoreOf(checkpoint, assigned, vertex, subtask), attempt);
+                int slot = slotOffsets.get(vertex.getSlotSharingGroup()) + subtask;
+                DeployedTask task = executors.deploy(slot, new TaskExecutors.TaskSpec(vertex, subtask, operators,
+                        placement, restoreOf(checkpoint, assigned, vertex, subtask)), attempt);
+                if (task != null) {
                     attempt.tasks.add(task);
                     if (vertex.getNumberOfInputs() == 0) {
                         attempt.sources.add(task);
@@ -275,7 +283,7 @@ final class EmbeddedJob implements JobClient {
         attempt.running.set(attempt.tasks.size());
         LOG.info("Job '{}' ({}) starts {} tasks{}", job.getJobName(), jobId, attempt.tasks.size(),
                 checkpoint == null ? "" : " from checkpoint " + checkpoint.getCheckpointID() + " (attempt " + number + ")");
-        attempt.tasks.forEach(StreamTask::start);
+        attempt.tasks.forEach(DeployedTask::start);
         attempt.started = true;
     }
 
@@ -391,13 +399,20 @@ final class EmbeddedJob implements JobClient {
         }
         if (!(cause instanceof TaskCancelledException)) {
             LOG.warn("Job '{}' ({}) attempt {} failed: {}", job.getJobName(), jobId, attempt.number, cause.toString());
+            synchronized (failures) {
+                failures.addLast(new Failure(System.currentTimeMillis(), cause));
+                while (failures.size() > 32) {
+                    failures.removeFirst();
+                }
+            }
         }
-        attempt.tasks.forEach(StreamTask::cancel);
+        attempt.tasks.forEach(DeployedTask::cancel);
     }
 
     /** Every task of {@code attempt} stopped. */
     private void attemptEnded(Attempt attempt) {
         attempt.coordinators.values().forEach(SourceCoordinator::close);
+        executors.closeAttempt(attempt.number);
         Throwable cause = attempt.failure.get();
         if (cause == null) {
             terminal = true;
@@ -426,7 +441,7 @@ final class EmbeddedJob implements JobClient {
             redeployRescaled(rescale);
             return;
         }
-        if (cancelRequested || !ownsShuffles || cause instanceof TaskCancellationTimeoutException) {
+        if (cancelRequested || !executors.runsWholeJob() || cause instanceof TaskCancellationTimeoutException) {
             terminal = true;
             finishJob(cause, attempt.accumulators);
             return;
@@ -452,10 +467,6 @@ final class EmbeddedJob implements JobClient {
             return;
         }
         try {
-            localTaskManagers.values().forEach(ShuffleEnvironment::close);
-            List<ShuffleEnvironment> shuffles = EmbeddedRuntime.taskManagers(configuration);
-            taskManagers = shuffles.stream().map(t -> t.location(0)).toList();
-            localTaskManagers = indexed(shuffles);
             status = JobStatus.RUNNING;
             CompletedCheckpoint latest = latestRestorableCheckpoint();
             startAttempt(latest != null ? latest : initialState);
@@ -494,14 +505,6 @@ final class EmbeddedJob implements JobClient {
         return null;
     }
 
-    private static Map<Integer, ShuffleEnvironment> indexed(List<ShuffleEnvironment> shuffles) {
-        Map<Integer, ShuffleEnvironment> byIndex = new HashMap<>();
-        for (int i = 0; i < shuffles.size(); i++) {
-            byIndex.put(i, shuffles.get(i));
-        }
-        return byIndex;
-    }
-
     /** The first slot of each slot sharing group: the groups, in order of appearance, take as many slots as
      *  their widest vertex has subtasks. */
     private static Map<String, Integer> slotOffsets(JobGraph job) {
@@ -534,7 +537,7 @@ final class EmbeddedJob implements JobClient {
         }
         scheduler.shutdownNow();
         asyncOperations.shutdownNow();
-        localTaskManagers.values().stream().filter(s -> ownsShuffles).forEach(ShuffleEnvironment::close);
+        executors.close();
         deleteWorkingDirectory();
         if (cause == null) {
             status = JobStatus.FINISHED;
@@ -567,14 +570,24 @@ final class EmbeddedJob implements JobClient {
         return metrics;
     }
 
-    /** The checkpoint coordinator, or null when the job does not checkpoint. */
-    CheckpointCoordinator checkpointCoordinator() {
+    /** The checkpoint coordinator, or null when the job runs split over processes without one. */
+    public CheckpointCoordinator checkpointCoordinator() {
         return checkpoints;
     }
 
     /** How often the job restarted so far. */
-    int restarts() {
+    public int restarts() {
         return restarts;
+    }
+
+    /** One failure of an attempt: when, and its root cause. */
+    public record Failure(long timestamp, Throwable cause) {}
+
+    /** The failures of the job's attempts so far, oldest first (at most the last 32). */
+    public List<Failure> failureHistory() {
+        synchronized (failures) {
+            return List.copyOf(failures);
+        }
     }
 
     @Override
@@ -630,10 +643,6 @@ final class EmbeddedJob implements JobClient {
     private void redeployRescaled(PendingRescale rescale) {
         try {
             Map<String, Integer> changed = job.rescale(rescale.parallelism());
-            localTaskManagers.values().forEach(ShuffleEnvironment::close);
-            List<ShuffleEnvironment> shuffles = EmbeddedRuntime.taskManagers(configuration);
-            taskManagers = shuffles.stream().map(t -> t.location(0)).toList();
-            localTaskManagers = indexed(shuffles);
             startAttempt(rescale.snapshot());
             checkpoints.startCheckpointScheduler();
             long pauseMillis = (System.nanoTime() - rescale.startNanos()) / 1_000_000;
@@ -689,7 +698,8 @@ final class EmbeddedJob implements JobClient {
                 boolean drain) {
             // Running sources inject the barrier; a task whose input already ended gets no barrier (its channels
             // ended instead) and snapshots its final state directly.
-            for (StreamTask task : current.tasks) {
+            announce(checkpointId);
+            for (DeployedTask task : current.tasks) {
                 if (current.sources.contains(task) || task.hasEndedInput()) {
                     task.triggerCheckpointAsync(checkpointId, timestamp, options, stop, drain);
                 }
@@ -698,7 +708,8 @@ final class EmbeddedJob implements JobClient {
 
         @Override
         public void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options) {
-            for (StreamTask task : current.tasks) {
+            announce(checkpointId);
+            for (DeployedTask task : current.tasks) {
                 task.triggerCheckpointAsync(checkpointId, timestamp, options);
             }
         }
@@ -710,7 +721,7 @@ final class EmbeddedJob implements JobClient {
 
         @Override
         public void releaseEndedTasks() {
-            current.tasks.forEach(StreamTask::releaseAfterEndAsync);
+            current.tasks.forEach(DeployedTask::releaseAfterEndAsync);
         }
 
         @Override
@@ -734,6 +745,16 @@ final class EmbeddedJob implements JobClient {
         public void failJob(Throwable cause) {
             current.fail(cause);
         }
+
+        /** Tasks in other processes learn where checkpoint {@code checkpointId} goes before its barrier. */
+        private void announce(long checkpointId) {
+            try {
+                executors.announceCheckpoint(checkpointId, checkpoints.locationOf(checkpointId));
+            } catch (IOException e) {
+                LOG.debug("Job '{}': checkpoint {} is not pending any more: {}", job.getJobName(), checkpointId,
+                        e.getMessage());
+            }
+        }
     }
 
     /** One deployment of the job's tasks; a restart makes a new one. */
@@ -742,8 +763,8 @@ final class EmbeddedJob implements JobClient {
         final CompletedCheckpoint restoredFrom;
         final Map<String, SourceCoordinator<?, ?>> coordinators = new HashMap<>();
         final Map<SourceCoordinator<?, ?>, byte[]> coordinatorCheckpoints = new HashMap<>();
-        final List<StreamTask> tasks = new ArrayList<>();
-        final List<StreamTask> sources = new ArrayList<>();
+        final List<DeployedTask> tasks = new ArrayList<>();
+        final List<DeployedTask> sources = new ArrayList<>();
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger finished = new AtomicInteger();
         final AtomicInteger endedInput = new AtomicInteger();
@@ -771,7 +792,7 @@ final class EmbeddedJob implements JobClient {
         }
 
         @Override
-        public void onFinished(StreamTask task, Map<String, Accumulator<?, ?>> taskAccumulators) {
+        public void onFinished(DeployedTask task, Map<String, Accumulator<?, ?>> taskAccumulators) {
             finished.incrementAndGet();
             synchronized (accumulators) {
                 mergeAccumulators(taskAccumulators);
@@ -780,22 +801,27 @@ final class EmbeddedJob implements JobClient {
         }
 
         @Override
-        public void onEndOfInput(StreamTask task) {
+        public void onEndOfInput(DeployedTask task) {
             // Checkpoints whose barrier this task will never see (its inputs ended without it) get its final state.
             for (CheckpointCoordinator.Trigger pending : checkpoints.pendingTriggers()) {
+                try {
+                    executors.announceCheckpoint(pending.checkpointId(), checkpoints.locationOf(pending.checkpointId()));
+                } catch (IOException e) {
+                    continue; // completed or aborted meanwhile
+                }
                 task.triggerCheckpointAsync(pending.checkpointId(), pending.timestamp(), pending.options());
             }
             if (endedInput.incrementAndGet() == tasks.size() && this == current && failure.get() == null) {
                 if (checkpointConfig.isCheckpointingEnabled()) {
                     checkpoints.triggerFinalCheckpoint();
                 } else {
-                    tasks.forEach(StreamTask::releaseAfterEndAsync);
+                    tasks.forEach(DeployedTask::releaseAfterEndAsync);
                 }
             }
         }
 
         @Override
-        public void onFailed(StreamTask task, Throwable cause) {
+        public void onFailed(DeployedTask task, Throwable cause) {
             if (cause instanceof TaskCancellationTimeoutException stuck) {
                 // A task that ignored its cancellation: the attempt's own failure stays first, and shows this one.
                 LOG.error("Job '{}' ({}): {}", job.getJobName(), jobId, stuck.getMessage());

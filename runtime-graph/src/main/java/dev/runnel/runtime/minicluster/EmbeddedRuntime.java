@@ -97,7 +97,8 @@ public final class EmbeddedRuntime {
         return environments;
     }
 
-    static ShuffleEnvironment shuffle(Configuration configuration, String name) {
+    /** The shuffle named {@code name} (found by {@code ServiceLoader}) for one TaskManager with {@code configuration}. */
+    public static ShuffleEnvironment shuffle(Configuration configuration, String name) {
         List<String> available = new ArrayList<>();
         for (ShuffleServiceFactory factory : ServiceLoader.load(ShuffleServiceFactory.class)) {
             if (factory.name().equals(name)) {
@@ -109,7 +110,8 @@ public final class EmbeddedRuntime {
                 + "); available: " + available + ". Is runtime-network on the classpath?");
     }
 
-    static StateBackend stateBackend(JobGraph job, Configuration configuration) {
+    /** The job's own state backend, or the one {@code state.backend.type} names. */
+    public static StateBackend stateBackend(JobGraph job, Configuration configuration) {
         if (job.getStateBackend() != null) {
             return job.getStateBackend();
         }

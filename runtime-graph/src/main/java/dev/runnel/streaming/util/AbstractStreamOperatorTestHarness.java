@@ -573,7 +573,7 @@ public abstract class AbstractStreamOperatorTestHarness<OUT> implements AutoClos
         }
 
         @Override
-        public SourceCoordinator<?, ?> getSourceCoordinator(String operatorId) {
+        public dev.runnel.streaming.runtime.source.SourceCoordinatorGateway getSourceCoordinator(String operatorId) {
             throw new UnsupportedOperationException("The operator harness does not run sources");
         }
 

@@ -33,7 +33,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Thread-safe: the asynchronous parts of several snapshots create streams at once.
  */
-public final class FsCheckpointStorageLocation implements CheckpointStorageLocation {
+public final class FsCheckpointStorageLocation implements CheckpointStorageLocation, java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** The prefix of a {@code _metadata} file being written; a file with it is garbage after a crash. */
     static final String METADATA_TEMP_PREFIX = Checkpoints.METADATA_FILE_NAME + ".inprogress-";
@@ -61,6 +63,23 @@ public final class FsCheckpointStorageLocation implements CheckpointStorageLocat
         this.writeBufferSize = writeBufferSize;
         this.memoryThreshold = memoryThreshold;
         this.hook = hook;
+    }
+
+    /**
+     * A copy that travels to a TaskManager of a cluster: the folders and settings, not the files this location
+     * created nor the test hook (tasks there write files; cleaning up after a failed checkpoint stays the
+     * JobManager's, by folder).
+     */
+    private Object writeReplace() {
+        return new SerialForm(checkpointId, folder.toString(), sharedFolder.toString(), writeBufferSize, memoryThreshold);
+    }
+
+    private record SerialForm(long checkpointId, String folder, String sharedFolder, int writeBufferSize,
+            int memoryThreshold) implements java.io.Serializable {
+        private Object readResolve() {
+            return new FsCheckpointStorageLocation(checkpointId, Path.of(folder), Path.of(sharedFolder),
+                    writeBufferSize, memoryThreshold, null);
+        }
     }
 
     @Override

@@ -66,7 +66,7 @@ public interface StreamTaskContext {
     }
 
     /** The coordinator of source operator {@code operatorId} (split assignment). */
-    dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId);
+    dev.runnel.streaming.runtime.source.SourceCoordinatorGateway getSourceCoordinator(String operatorId);
 
     /**
      * How the job runs, as the job graph resolved it: {@code STREAMING} or {@code BATCH} (never

@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  *
  * <p>A failure of the enumerator is reported to {@code failureHandler}, which fails the job.
  */
-public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> implements AutoCloseable {
+public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> implements SourceCoordinatorGateway, AutoCloseable {
 
     private final String sourceName;
     private final Source<?, SplitT, EnumChkT> source;
@@ -138,6 +138,7 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
     }
 
     /** A reader is ready to receive splits. Thread-safe. */
+    @Override
     @SuppressWarnings("unchecked")
     public void registerReader(int subtask, SourceReaderGateway<?> gateway) {
         run("registering reader " + subtask, () -> {
@@ -147,6 +148,7 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
     }
 
     /** Reader {@code subtask} asks for a split. Thread-safe. */
+    @Override
     public void requestSplit(int subtask) {
         run("split request of reader " + subtask, () -> enumerator.handleSplitRequest(subtask, "localhost"));
     }

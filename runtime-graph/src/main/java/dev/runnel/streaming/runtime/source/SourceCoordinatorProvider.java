@@ -4,5 +4,5 @@ package dev.runnel.streaming.runtime.source;
 @FunctionalInterface
 public interface SourceCoordinatorProvider {
 
-    SourceCoordinator<?, ?> coordinatorFor(String operatorId);
+    SourceCoordinatorGateway coordinatorFor(String operatorId);
 }

@@ -112,7 +112,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
         generator = strategy.createWatermarkGenerator(context);
         emitter = new Emitter();
         watermarks = new WatermarkEmitter(output, !task.isBatchExecution());
-        SourceCoordinator<SplitT, ?> coordinator = (SourceCoordinator<SplitT, ?>) task.getSourceCoordinator(config.operatorId());
+        SourceCoordinatorGateway coordinator = task.getSourceCoordinator(config.operatorId());
         int subtask = task.getTaskInfo().getIndexOfThisSubtask();
         int parallelism = task.getTaskInfo().getNumberOfParallelSubtasks();
         reader = source.createReader(new SourceReaderContext() {

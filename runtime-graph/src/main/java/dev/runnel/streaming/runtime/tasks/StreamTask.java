@@ -60,7 +60,7 @@ import java.util.function.BooleanSupplier;
  * task whose thread does not stop is interrupted again every {@code task.cancellation.interval} and given
  * up on after {@code task.cancellation.timeout} with an error that shows where it is stuck.
  */
-public final class StreamTask implements StreamTaskContext, Runnable {
+public final class StreamTask implements StreamTaskContext, DeployedTask, Runnable {
 
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -106,16 +106,16 @@ public final class StreamTask implements StreamTaskContext, Runnable {
 
     /** Told when the task ends. */
     public interface TaskListener {
-        void onFinished(StreamTask task, Map<String, Accumulator<?, ?>> accumulators);
+        void onFinished(DeployedTask task, Map<String, Accumulator<?, ?>> accumulators);
 
-        void onFailed(StreamTask task, Throwable cause);
+        void onFailed(DeployedTask task, Throwable cause);
 
         /**
          * The task's input ended, its operators finished and its outputs ended; it now waits, still taking
          * checkpoints (without barriers), until {@link StreamTask#releaseAfterEndAsync()}. Only for tasks of a
          * job with a checkpoint coordinator.
          */
-        default void onEndOfInput(StreamTask task) {}
+        default void onEndOfInput(DeployedTask task) {}
     }
 
     /**
@@ -139,12 +139,18 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     }
 
     /** Starts the task's thread. */
+    @Override
     public void start() {
         thread.start();
     }
 
     public Thread getThread() {
         return thread;
+    }
+
+    @Override
+    public String describe() {
+        return deployment.taskNameWithSubtask();
     }
 
     public TaskDeployment getDeployment() {
@@ -156,6 +162,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
      * cancellation. A watchdog keeps interrupting a thread that does not stop and, after
      * {@code task.cancellation.timeout}, reports the task failed with where it is stuck. Thread-safe, idempotent.
      */
+    @Override
     public void cancel() {
         signals.cancelled = true;
         waker.wake();
@@ -169,7 +176,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
 
     @Override
     public void run() {
-        Thread.currentThread().setContextClassLoader(getClass().getClassLoader());
+        Thread.currentThread().setContextClassLoader(services.userCodeClassLoader());
         try {
             invoke();
             if (reported.compareAndSet(false, true)) {
@@ -565,7 +572,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     }
 
     @Override
-    public dev.runnel.streaming.runtime.source.SourceCoordinator<?, ?> getSourceCoordinator(String operatorId) {
+    public dev.runnel.streaming.runtime.source.SourceCoordinatorGateway getSourceCoordinator(String operatorId) {
         return services.coordinators().coordinatorFor(operatorId);
     }
 
@@ -576,6 +583,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
      * after every split assignment that came before it). Thread-safe. A task that has finished or not started
      * yet declines.
      */
+    @Override
     public void triggerCheckpointAsync(long checkpointId, long timestamp, CheckpointOptions options) {
         triggerCheckpointAsync(checkpointId, timestamp, options, false, false);
     }
@@ -586,6 +594,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
      * before the barrier); with {@code stop} it then reads no more input, so nothing follows the barrier,
      * until the savepoint is given up (then it resumes) or completes (then the job stops the task).
      */
+    @Override
     public void triggerCheckpointAsync(long checkpointId, long timestamp, CheckpointOptions options, boolean stop,
             boolean drain) {
         mailbox.put(() -> {
@@ -609,6 +618,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     }
 
     /** Checkpoint {@code checkpointId} completed: operators may publish what it covers. Thread-safe. */
+    @Override
     public void notifyCheckpointCompleteAsync(long checkpointId) {
         mailbox.put(() -> {
             if (chain != null) {
@@ -623,6 +633,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     }
 
     /** Checkpoint {@code checkpointId} was aborted. Thread-safe. */
+    @Override
     public void notifyCheckpointAbortedAsync(long checkpointId) {
         mailbox.put(() -> {
             if (chain != null) {
@@ -638,11 +649,13 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     }
 
     /** The job lets this task close after the end of its input (see {@link TaskListener#onEndOfInput}). Thread-safe. */
+    @Override
     public void releaseAfterEndAsync() {
         mailbox.put(() -> releasedAfterEnd = true, "release after the end of input");
     }
 
     /** Whether the task's input ended and its outputs are finished; it then takes checkpoints without barriers. */
+    @Override
     public boolean hasEndedInput() {
         return endedInput;
     }

@@ -7,7 +7,8 @@ import java.util.Map;
  * The state a task starts from: checkpoint {@code checkpointId}'s state of each operator of its chain, by
  * operator id (operators without state are missing).
  */
-public record TaskRestore(long checkpointId, Map<String, OperatorSubtaskState> operatorStates) {
+public record TaskRestore(long checkpointId, Map<String, OperatorSubtaskState> operatorStates)
+        implements java.io.Serializable {
 
     public TaskRestore {
         operatorStates = Map.copyOf(operatorStates);

@@ -22,6 +22,8 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param coordinators the source coordinators of the job
  * @param checkpoints the job's checkpoint coordinator, as the tasks see it
  * @param asyncOperations runs the asynchronous parts of checkpoints
+ * @param userCodeClassLoader loads the job's classes (the task thread's context class loader); on a
+ *     TaskManager of a cluster the loader of the job's jar
  */
 public record TaskServices(
         ShuffleEnvironment shuffle,
@@ -32,4 +34,5 @@ public record TaskServices(
         MetricGroup metrics,
         SourceCoordinatorProvider coordinators,
         CheckpointResponder checkpoints,
-        java.util.concurrent.Executor asyncOperations) {}
+        java.util.concurrent.Executor asyncOperations,
+        ClassLoader userCodeClassLoader) {}

@@ -33,13 +33,19 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     /** Client side only: completed with the server's TaskManager id, or failed with the reason. */
     private final Promise<String> clientResult;
     private final byte[] ownNonce = Authenticator.nonce();
+    /** The data plane's {@link Protocol#MAGIC} or the control plane's {@link RpcService#MAGIC}: a peer of the other plane fails the handshake. */
+    private final int magic;
+    /** "Data" or "Control", for log lines. */
+    private final String kind;
     private State state;
     private byte[] clientNonce;
     private String peer = "an unauthenticated peer";
     private ScheduledFuture<?> timeout;
 
     private HandshakeHandler(Authenticator authenticator, String localTaskManager, long timeoutMillis,
-            Function<String, ChannelHandler> next, Promise<String> clientResult, State state) {
+            Function<String, ChannelHandler> next, Promise<String> clientResult, State state, int magic, String kind) {
+        this.magic = magic;
+        this.kind = kind;
         this.authenticator = authenticator;
         this.localTaskManager = localTaskManager;
         this.timeoutMillis = timeoutMillis;
@@ -51,13 +57,27 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     static HandshakeHandler server(Authenticator authenticator, String localTaskManager, long timeoutMillis,
             Function<String, ChannelHandler> next) {
         return new HandshakeHandler(authenticator, localTaskManager, timeoutMillis, next, null,
-                State.SERVER_AWAITING_HELLO);
+                State.SERVER_AWAITING_HELLO, Protocol.MAGIC, "Data");
+    }
+
+    /** The server side of a control-plane connection (see {@link RpcService}). */
+    static HandshakeHandler controlServer(Authenticator authenticator, String localId, long timeoutMillis,
+            Function<String, ChannelHandler> next) {
+        return new HandshakeHandler(authenticator, localId, timeoutMillis, next, null,
+                State.SERVER_AWAITING_HELLO, RpcService.MAGIC, "Control");
+    }
+
+    /** The client side of a control-plane connection (see {@link RpcService}). */
+    static HandshakeHandler controlClient(Authenticator authenticator, String localId, long timeoutMillis,
+            Function<String, ChannelHandler> next, Promise<String> result) {
+        return new HandshakeHandler(authenticator, localId, timeoutMillis, next, result,
+                State.CLIENT_SENT_HELLO, RpcService.MAGIC, "Control");
     }
 
     static HandshakeHandler client(Authenticator authenticator, String localTaskManager, long timeoutMillis,
             Function<String, ChannelHandler> next, Promise<String> result) {
         return new HandshakeHandler(authenticator, localTaskManager, timeoutMillis, next, result,
-                State.CLIENT_SENT_HELLO);
+                State.CLIENT_SENT_HELLO, Protocol.MAGIC, "Data");
     }
 
     @Override
@@ -67,7 +87,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         if (state == State.CLIENT_SENT_HELLO) {
             clientNonce = ownNonce;
             ByteBuf hello = Protocol.start(ctx.alloc(), Protocol.HELLO, 64);
-            hello.writeInt(Protocol.MAGIC);
+            hello.writeInt(magic);
             hello.writeInt(Protocol.VERSION);
             Protocol.writeString(hello, localTaskManager);
             hello.writeBytes(ownNonce);
@@ -97,9 +117,11 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     private void onHello(ChannelHandlerContext ctx, byte type, ByteBuf frame) {
         expect(type, Protocol.HELLO);
         int magic = frame.readInt();
-        if (magic != Protocol.MAGIC) {
-            throw new ProtocolException("is not a Runnel TaskManager (it sent " + Integer.toHexString(magic)
-                    + " where the protocol's magic number belongs)");
+        if (magic != this.magic) {
+            throw new ProtocolException(magic == Protocol.MAGIC || magic == RpcService.MAGIC
+                    ? "speaks the other plane's protocol (a data connection to a control port, or the reverse)"
+                    : "is not a Runnel process (it sent " + Integer.toHexString(magic)
+                            + " where the protocol's magic number belongs)");
         }
         checkVersion(frame.readInt());
         peer = "TaskManager '" + Protocol.readString(frame) + "'";
@@ -182,7 +204,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         state = State.DONE;
-        String message = "Data connection " + ctx.channel().remoteAddress() + " (" + peer + ") rejected: it " + reason;
+        String message = kind + " connection " + ctx.channel().remoteAddress() + " (" + peer + ") rejected: it " + reason;
         LOG.warn(message);
         if (clientResult != null) {
             clientResult.tryFailure(new ChannelFailedException(message));

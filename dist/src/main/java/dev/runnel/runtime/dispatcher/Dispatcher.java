@@ -1,0 +1,520 @@
+package dev.runnel.runtime.dispatcher;
+
+import dev.runnel.api.common.JobExecutionResult;
+import dev.runnel.api.common.JobID;
+import dev.runnel.api.common.JobStatus;
+import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.JobManagerOptions;
+import dev.runnel.core.execution.SavepointFormatType;
+import dev.runnel.metrics.Counter;
+import dev.runnel.metrics.Gauge;
+import dev.runnel.metrics.Metric;
+import dev.runnel.runtime.checkpoint.CheckpointCoordinator;
+import dev.runnel.runtime.checkpoint.CheckpointStats;
+import dev.runnel.runtime.cluster.ControlMessages.Heartbeat;
+import dev.runnel.runtime.cluster.ControlMessages.RegisterTaskManager;
+import dev.runnel.runtime.cluster.ControlMessages.RegistrationAccepted;
+import dev.runnel.runtime.cluster.ControlMessages.RegistrationRefused;
+import dev.runnel.runtime.jobgraph.JobEdge;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.jobgraph.JobVertex;
+import dev.runnel.runtime.minicluster.EmbeddedJob;
+import dev.runnel.runtime.minicluster.EmbeddedRuntime;
+import dev.runnel.runtime.network.netty.RpcService;
+import dev.runnel.util.InstantiationUtil;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Serializable;
+import java.io.StringWriter;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The JobManager's core: it accepts jobs, runs each one's master ({@link EmbeddedJob} over
+ * {@link RemoteTaskExecutors}: scheduling onto the TaskManagers' slots, checkpoints, restarts), keeps the
+ * TaskManagers' registry, and answers the REST API ({@link DispatcherGateway}). Control messages from
+ * TaskManagers arrive through {@link #handler()}. Thread-safe.
+ */
+public final class Dispatcher implements DispatcherGateway {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+
+    private final Configuration configuration;
+    private final TaskManagerRegistry registry = new TaskManagerRegistry();
+    private final Map<JobID, RunningJob> jobs = new ConcurrentHashMap<>();
+    private final long heartbeatIntervalMillis;
+    private final String version;
+
+    /** One submitted job and what the REST API shows of it. */
+    private static final class RunningJob {
+        final JobID jobId;
+        final JobGraph graph;
+        final EmbeddedJob master;
+        final RemoteTaskExecutors executors;
+        final URLClassLoader classLoader;
+        final long startTime = System.currentTimeMillis();
+        volatile long endTime = -1;
+        final List<ExceptionInfo> exceptions = new CopyOnWriteArrayList<>();
+
+        RunningJob(JobID jobId, JobGraph graph, EmbeddedJob master, RemoteTaskExecutors executors,
+                URLClassLoader classLoader) {
+            this.jobId = jobId;
+            this.graph = graph;
+            this.master = master;
+            this.executors = executors;
+            this.classLoader = classLoader;
+        }
+
+        JobStatus status() {
+            return master.getJobStatus().join();
+        }
+    }
+
+    public Dispatcher(Configuration configuration, long heartbeatIntervalMillis) {
+        this.configuration = configuration;
+        this.heartbeatIntervalMillis = heartbeatIntervalMillis;
+        Package own = Dispatcher.class.getPackage();
+        this.version = own.getImplementationVersion() == null ? "dev" : own.getImplementationVersion();
+        registry.onLoss((tm, reason) -> jobs.values().forEach(job -> job.executors.onTaskManagerLost(tm, reason)));
+    }
+
+    public TaskManagerRegistry registry() {
+        return registry;
+    }
+
+    /** What the JobManager's control server does with the messages of its TaskManagers. */
+    public RpcService.Handler handler() {
+        return new RpcService.Handler() {
+            @Override
+            public void onMessage(RpcService.Connection connection, Serializable message) {
+                if (message instanceof RegisterTaskManager register) {
+                    if (register.slots() < 1) {
+                        connection.send(new RegistrationRefused("a TaskManager needs at least one slot ("
+                                + "taskmanager.numberOfTaskSlots is " + register.slots() + ")"));
+                        return;
+                    }
+                    registry.register(register, connection);
+                    connection.send(new RegistrationAccepted("jobmanager", heartbeatIntervalMillis));
+                    return;
+                }
+                if (message instanceof Heartbeat heartbeat) {
+                    registry.heartbeat(heartbeat, connection);
+                    return;
+                }
+                TaskManagerRegistry.Registered from = registry.byConnection(connection);
+                if (from == null) {
+                    LOG.warn("Control message {} from {}, which is not a registered TaskManager; dropped",
+                            message.getClass().getSimpleName(), connection);
+                    return;
+                }
+                JobID jobId = jobOf(message);
+                RunningJob job = jobId == null ? null : jobs.get(jobId);
+                if (job != null) {
+                    job.executors.onMessage(from, message);
+                }
+            }
+
+            @Override
+            public void onDisconnected(RpcService.Connection connection, Throwable cause) {
+                registry.disconnected(connection, cause);
+            }
+        };
+    }
+
+    /** The job a TaskManager's message is about, by its {@code jobId} or {@code task} component. */
+    private static JobID jobOf(Serializable message) {
+        if (message instanceof Record record) {
+            for (var component : record.getClass().getRecordComponents()) {
+                try {
+                    Object value = component.getAccessor().invoke(record);
+                    if (value instanceof JobID id) {
+                        return id;
+                    }
+                    if (value instanceof dev.runnel.runtime.cluster.ControlMessages.TaskKey key) {
+                        return key.jobId();
+                    }
+                } catch (ReflectiveOperationException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ submission
+
+    @Override
+    public CompletableFuture<JobID> submit(byte[] jobGraph, List<Path> jars) {
+        try {
+            List<URL> urls = new ArrayList<>();
+            List<byte[]> jarBytes = new ArrayList<>();
+            for (Path jar : jars) {
+                urls.add(jar.toUri().toURL());
+                jarBytes.add(Files.readAllBytes(jar));
+            }
+            URLClassLoader loader = new URLClassLoader("job", urls.toArray(new URL[0]), Dispatcher.class.getClassLoader());
+            JobGraph graph;
+            try {
+                graph = InstantiationUtil.deserialize(jobGraph, loader, "submitted job graph");
+            } catch (RuntimeException e) {
+                loader.close();
+                throw new IllegalArgumentException("The submitted job graph cannot be read with the submitted jars "
+                        + jars + ": " + e.getMessage(), e);
+            }
+            JobID jobId = JobID.generate();
+            Configuration effective = graph.getConfiguration().copy();
+            configuration.toMap().forEach((key, value) -> {
+                if (!effective.toMap().containsKey(key)) {
+                    effective.setString(key, value);
+                }
+            });
+            Duration slotTimeout = effective.get(JobManagerOptions.SLOT_REQUEST_TIMEOUT);
+            RemoteTaskExecutors executors = new RemoteTaskExecutors(jobId, graph.getJobName(), () -> graph, jarBytes,
+                    effective.toMap(), loader, registry, slotTimeout.toMillis(), 60_000);
+            EmbeddedJob master = withLoader(loader, () -> new EmbeddedJob(jobId, graph, effective, executors,
+                    EmbeddedRuntime.stateBackend(graph, effective)));
+            RunningJob job = new RunningJob(jobId, graph, master, executors, loader);
+            jobs.put(jobId, job);
+            LOG.info("Job '{}' ({}) submitted: {} vertices, {} subtasks", graph.getJobName(), jobId,
+                    graph.getVertices().size(), graph.getTotalSubtasks());
+            master.getJobExecutionResult().whenComplete((result, failure) -> ended(job, failure));
+            // Starting waits for slots: not on the REST thread.
+            Thread starter = new Thread(() -> withLoader(loader, () -> {
+                master.start();
+                return null;
+            }), "runnel-start-" + jobId);
+            starter.setDaemon(true);
+            starter.start();
+            return CompletableFuture.completedFuture(jobId);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("The submitted jars cannot be read: "
+                    + e.getMessage(), e));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static <T> T withLoader(ClassLoader loader, java.util.function.Supplier<T> action) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        try {
+            return action.get();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private void ended(RunningJob job, Throwable failure) {
+        job.endTime = System.currentTimeMillis();
+        if (failure != null) {
+            job.exceptions.add(0, info(failure, job.endTime, null));
+        }
+        LOG.info("Job '{}' ({}) ended {}", job.graph.getJobName(), job.jobId, job.status());
+    }
+
+    private static ExceptionInfo info(Throwable failure, long timestamp, String task) {
+        StringWriter stack = new StringWriter();
+        failure.printStackTrace(new PrintWriter(stack));
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return new ExceptionInfo(root.getClass().getName() + ": " + root.getMessage(), stack.toString(), timestamp,
+                task, null);
+    }
+
+    // ------------------------------------------------------------------ views
+
+    @Override
+    public ClusterOverview overview() {
+        int running = 0;
+        int finished = 0;
+        int cancelled = 0;
+        int failed = 0;
+        for (RunningJob job : jobs.values()) {
+            switch (job.status()) {
+                case FINISHED -> finished++;
+                case CANCELED -> cancelled++;
+                case FAILED -> failed++;
+                default -> running++;
+            }
+        }
+        return new ClusterOverview(registry.taskManagers().size(), registry.totalSlots(), registry.freeSlots(), running,
+                finished, cancelled, failed, version, "");
+    }
+
+    @Override
+    public List<TaskManagerInfo> taskManagers() {
+        List<TaskManagerInfo> infos = new ArrayList<>();
+        for (TaskManagerRegistry.Registered tm : registry.taskManagers()) {
+            infos.add(new TaskManagerInfo(tm.id(), tm.info().host(), 0, tm.lastHeartbeat(), tm.info().slots(),
+                    registry.freeSlots(tm), tm.info().memoryBytes(), tm.info().cpuCores()));
+        }
+        return infos;
+    }
+
+    @Override
+    public List<JobOverview> jobs() {
+        return jobs.values().stream().sorted((a, b) -> Long.compare(b.startTime, a.startTime)).map(this::overviewOf)
+                .toList();
+    }
+
+    private JobOverview overviewOf(RunningJob job) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        job.executors.subtaskStates().values().forEach(states -> states.forEach(s -> counts.merge(s, 1, Integer::sum)));
+        return new JobOverview(job.jobId, job.graph.getJobName(), job.status().name(), job.startTime, job.endTime,
+                job.endTime > 0 ? job.endTime : System.currentTimeMillis(), counts);
+    }
+
+    @Override
+    public Optional<JobDetails> job(JobID jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            return Optional.empty();
+        }
+        Map<String, List<String>> states = job.executors.subtaskStates();
+        Map<String, Double> metrics = clusterMetrics();
+        List<VertexDetails> vertices = new ArrayList<>();
+        List<EdgeDetails> edges = new ArrayList<>();
+        for (JobVertex vertex : job.graph.getVertices()) {
+            List<String> subtaskStates = states.getOrDefault(vertex.getId(), List.of());
+            String prefix = job.graph.getJobName() + "." + vertex.getName() + ".";
+            double backPressured = maxOver(metrics, prefix, "backPressuredTimeMsPerSecond") / 1000.0;
+            double idle = maxOver(metrics, prefix, "idleTimeMsPerSecond") / 1000.0;
+            vertices.add(new VertexDetails(vertex.getId(), vertex.getName(), vertex.getParallelism(),
+                    vertex.getMaxParallelism(), aggregate(subtaskStates, job.status()),
+                    vertex.getOperators().stream().map(op -> op.getName()).toList(), subtaskStates,
+                    (long) sumOver(metrics, prefix, "numRecordsIn"), (long) sumOver(metrics, prefix, "numRecordsOut"),
+                    (long) sumOver(metrics, prefix, "numBytesIn"), (long) sumOver(metrics, prefix, "numBytesOut"),
+                    sumOver(metrics, prefix, "numRecordsInPerSecond"), sumOver(metrics, prefix, "numRecordsOutPerSecond"),
+                    Math.max(0, 1 - idle - backPressured), backPressured));
+            for (JobEdge edge : vertex.getOutputs()) {
+                edges.add(new EdgeDetails(vertex.getId(), edge.getTarget().getId(), edge.getPartitioner().toString(),
+                        edge.getDistributionPattern().name()));
+            }
+        }
+        return Optional.of(new JobDetails(overviewOf(job), vertices, edges, System.currentTimeMillis()));
+    }
+
+    private static String aggregate(List<String> subtaskStates, JobStatus jobStatus) {
+        if (subtaskStates.isEmpty()) {
+            return jobStatus.isGloballyTerminalState() ? jobStatus.name() : "CREATED";
+        }
+        for (String state : List.of("FAILED", "CANCELING", "CANCELED", "DEPLOYING", "RUNNING")) {
+            if (subtaskStates.contains(state)) {
+                return state;
+            }
+        }
+        return subtaskStates.get(0);
+    }
+
+    /** Every TaskManager's task metrics, by {@code <job>.<vertex>.<subtask>.<name>}. */
+    private Map<String, Double> clusterMetrics() {
+        Map<String, Double> all = new LinkedHashMap<>();
+        registry.taskManagers().forEach(tm -> all.putAll(tm.metrics()));
+        return all;
+    }
+
+    private static double sumOver(Map<String, Double> metrics, String prefix, String name) {
+        double sum = 0;
+        for (Map.Entry<String, Double> entry : metrics.entrySet()) {
+            if (entry.getKey().startsWith(prefix) && entry.getKey().endsWith("." + name)) {
+                sum += entry.getValue();
+            }
+        }
+        return sum;
+    }
+
+    private static double maxOver(Map<String, Double> metrics, String prefix, String name) {
+        double max = 0;
+        for (Map.Entry<String, Double> entry : metrics.entrySet()) {
+            if (entry.getKey().startsWith(prefix) && entry.getKey().endsWith("." + name)) {
+                max = Math.max(max, entry.getValue());
+            }
+        }
+        return max;
+    }
+
+    @Override
+    public Optional<VertexBackPressure> backPressure(JobID jobId, String vertexId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            return Optional.empty();
+        }
+        JobVertex vertex = job.graph.getVertices().stream().filter(v -> v.getId().equals(vertexId)).findFirst()
+                .orElse(null);
+        if (vertex == null) {
+            return Optional.empty();
+        }
+        Map<String, Double> metrics = clusterMetrics();
+        List<SubtaskBackPressure> subtasks = new ArrayList<>();
+        for (int i = 0; i < vertex.getParallelism(); i++) {
+            String prefix = job.graph.getJobName() + "." + vertex.getName() + "." + i + ".";
+            double backPressured = metrics.getOrDefault(prefix + "backPressuredTimeMsPerSecond", 0.0) / 1000.0;
+            double idle = metrics.getOrDefault(prefix + "idleTimeMsPerSecond", 0.0) / 1000.0;
+            subtasks.add(new SubtaskBackPressure(i, backPressured, idle, Math.max(0, 1 - idle - backPressured)));
+        }
+        return Optional.of(new VertexBackPressure(vertexId, System.currentTimeMillis(), subtasks));
+    }
+
+    @Override
+    public Optional<CheckpointingStatistics> checkpoints(JobID jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            return Optional.empty();
+        }
+        CheckpointCoordinator coordinator = job.master.checkpointCoordinator();
+        if (coordinator == null) {
+            return Optional.of(new CheckpointingStatistics(0, 0, 0, 0, 0, List.of()));
+        }
+        List<CheckpointStatistics> history = new ArrayList<>();
+        List<CheckpointStats> stats = coordinator.getCheckpointStats();
+        for (int i = stats.size() - 1; i >= 0; i--) {
+            CheckpointStats s = stats.get(i);
+            history.add(new CheckpointStatistics(s.checkpointId(), "COMPLETED", s.savepoint(), s.triggerTimestamp(),
+                    s.triggerTimestamp() + s.endToEndMillis(), s.stateSize(), s.endToEndMillis(), s.subtasks().size(),
+                    s.subtasks().size(), s.externalPointer(), null));
+        }
+        int completed = (int) coordinator.getNumberOfCompletedCheckpoints();
+        return Optional.of(new CheckpointingStatistics(completed, 0, completed, 0, 0, history));
+    }
+
+    @Override
+    public Optional<JobExceptions> exceptions(JobID jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            return Optional.empty();
+        }
+        List<ExceptionInfo> history = new ArrayList<>(job.exceptions);
+        for (EmbeddedJob.Failure failure : job.master.failureHistory()) {
+            history.add(info(failure.cause(), failure.timestamp(), null));
+        }
+        history.sort((a, b) -> Long.compare(b.timestamp(), a.timestamp()));
+        return Optional.of(new JobExceptions(history.isEmpty() ? null : history.get(0), history));
+    }
+
+    @Override
+    public Optional<JobResult> result(JobID jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            return Optional.empty();
+        }
+        CompletableFuture<JobExecutionResult> result = job.master.getJobExecutionResult();
+        if (!result.isDone()) {
+            return Optional.of(new JobResult(jobId, null, 0, Map.of(), null));
+        }
+        try {
+            JobExecutionResult done = result.join();
+            Map<String, String> accumulators = new LinkedHashMap<>();
+            done.getAllAccumulatorResults().forEach((name, value) -> accumulators.put(name, String.valueOf(value)));
+            return Optional.of(new JobResult(jobId, "SUCCEEDED", done.getNetRuntime(), accumulators, null));
+        } catch (java.util.concurrent.CompletionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            String status = job.status() == JobStatus.CANCELED ? "CANCELED" : "FAILED";
+            return Optional.of(new JobResult(jobId, status, job.endTime - job.startTime, Map.of(),
+                    info(cause, job.endTime, null)));
+        }
+    }
+
+    // ------------------------------------------------------------------ actions
+
+    private RunningJob required(JobID jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null) {
+            throw new java.util.NoSuchElementException("No job with id " + jobId);
+        }
+        return job;
+    }
+
+    @Override
+    public CompletableFuture<Void> cancel(JobID jobId) {
+        try {
+            return required(jobId).master.cancel();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<String> triggerSavepoint(JobID jobId, String targetDirectory, SavepointFormatType format,
+            boolean cancelJob) {
+        try {
+            RunningJob job = required(jobId);
+            CompletableFuture<String> savepoint = job.master.triggerSavepoint(targetDirectory, format);
+            return cancelJob ? savepoint.thenCompose(path -> job.master.cancel().thenApply(v -> path)) : savepoint;
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<String> stopWithSavepoint(JobID jobId, String targetDirectory, SavepointFormatType format,
+            boolean drain) {
+        try {
+            return required(jobId).master.stopWithSavepoint(drain, targetDirectory, format);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> rescale(JobID jobId, int parallelism) {
+        try {
+            RunningJob job = required(jobId);
+            if (parallelism < 1) {
+                throw new IllegalArgumentException("parallelism must be at least 1, was " + parallelism);
+            }
+            Map<String, Integer> byUid = new LinkedHashMap<>();
+            job.graph.getVertices().forEach(v -> v.getOperators().forEach(op -> byUid.put(op.getConfig().operatorId(),
+                    parallelism)));
+            return job.master.rescale(byUid);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public String prometheusMetrics() {
+        StringBuilder out = new StringBuilder();
+        ClusterOverview overview = overview();
+        out.append("# TYPE runnel_jobmanager_numRegisteredTaskManagers gauge\n")
+                .append("runnel_jobmanager_numRegisteredTaskManagers ").append(overview.taskManagers()).append('\n');
+        out.append("# TYPE runnel_jobmanager_taskSlotsTotal gauge\n")
+                .append("runnel_jobmanager_taskSlotsTotal ").append(overview.slotsTotal()).append('\n');
+        out.append("# TYPE runnel_jobmanager_taskSlotsAvailable gauge\n")
+                .append("runnel_jobmanager_taskSlotsAvailable ").append(overview.slotsAvailable()).append('\n');
+        out.append("# TYPE runnel_jobmanager_numRunningJobs gauge\n")
+                .append("runnel_jobmanager_numRunningJobs ").append(overview.jobsRunning()).append('\n');
+        return out.toString();
+    }
+
+    /** Renders {@code metric} for the text exposition format, or null when it is not numeric. */
+    static Double numeric(Metric metric) {
+        Object value = metric instanceof Counter counter ? counter.getCount()
+                : metric instanceof Gauge<?> gauge ? gauge.getValue() : null;
+        return value instanceof Number number ? number.doubleValue() : null;
+    }
+
+    /** Cancels every job (the JobManager stops). */
+    public void shutdown() {
+        jobs.values().forEach(job -> {
+            if (!job.status().isGloballyTerminalState()) {
+                job.master.cancel();
+            }
+        });
+    }
+}
