@@ -237,6 +237,10 @@ final class RemoteTaskExecutors implements TaskExecutors {
             }
             return;
         }
+        if (jobThread.isShutdown()) {
+            LOG.debug("Job '{}' ended; {} dropped", jobName, message.getClass().getSimpleName());
+            return;
+        }
         jobThread.execute(() -> {
             try {
                 handle(message);
@@ -305,6 +309,9 @@ final class RemoteTaskExecutors implements TaskExecutors {
                 location.completeExceptionally(new IOException("TaskManager '" + tm.id() + "' is lost: " + reason));
             }
         });
+        if (jobThread.isShutdown()) {
+            return; // the job ended; nothing of it runs there any more
+        }
         jobThread.execute(() -> {
             for (RemoteTask task : List.copyOf(tasks.values())) {
                 if (task.taskManager == tm && task.end("FAILED")) {

@@ -11,7 +11,9 @@ import java.util.NoSuchElementException;
  * <p>Immutable and thread-safe. The empty range is {@link #EMPTY_KEY_GROUP_RANGE}; any range built
  * with {@code end < start} equals it.
  */
-public final class KeyGroupRange implements Iterable<Integer> {
+public final class KeyGroupRange implements Iterable<Integer>, java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** The range with no key groups. */
     public static final KeyGroupRange EMPTY_KEY_GROUP_RANGE = new KeyGroupRange();

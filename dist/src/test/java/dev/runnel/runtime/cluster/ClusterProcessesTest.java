@@ -1,0 +1,232 @@
+package dev.runnel.runtime.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.runnel.api.common.JobID;
+import dev.runnel.api.common.JobStatus;
+import dev.runnel.configuration.Configuration;
+import dev.runnel.examples.wordcount.WordCount;
+import dev.runnel.runtime.dispatcher.DispatcherGateway;
+import dev.runnel.runtime.entrypoint.StandaloneSessionClusterEntrypoint;
+import dev.runnel.runtime.jobgraph.JobGraph;
+import dev.runnel.runtime.taskexecutor.TaskManagerRunner;
+import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
+import dev.runnel.util.InstantiationUtil;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A JobManager in this JVM and two TaskManagers as separate JVM processes: jobs are deployed over the control
+ * plane, their records cross between the processes over the data plane, and results are exact.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class ClusterProcessesTest {
+
+    private static final String SECRET = "cluster-test-secret-" + ProcessHandle.current().pid();
+
+    @TempDir
+    Path work;
+
+    private StandaloneSessionClusterEntrypoint jobManager;
+    private final List<Process> taskManagers = new ArrayList<>();
+
+    private void startCluster(int taskManagerCount) throws Exception {
+        Configuration conf = new Configuration()
+                .setString("security.cluster.secret", SECRET)
+                .setString("jobmanager.rpc.port", "0")
+                .setString("rest.port", "0")
+                .setString("heartbeat.interval", "200 ms")
+                .setString("heartbeat.timeout", "5 s")
+                .setString("slot.request.timeout", "20 s")
+                .setString("io.tmp.dirs", work.toString());
+        jobManager = new StandaloneSessionClusterEntrypoint(conf);
+        for (int i = 0; i < taskManagerCount; i++) {
+            taskManagers.add(startTaskManager(i, 2));
+        }
+        waitUntil(() -> jobManager.dispatcher().overview().taskManagers() == taskManagerCount, 30_000,
+                taskManagerCount + " TaskManagers registered");
+    }
+
+    private Process startTaskManager(int index, int slots) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m", "-cp", System.getProperty("java.class.path"), TaskManagerRunner.class.getName(),
+                "-Dsecurity.cluster.secret=" + SECRET,
+                "-Djobmanager.rpc.port=" + jobManager.rpcAddress().getPort(),
+                "-Dtaskmanager.numberOfTaskSlots=" + slots,
+                "-Dtaskmanager.resource-id=tm-" + index,
+                "-Dio.tmp.dirs=" + work);
+        builder.redirectErrorStream(true);
+        builder.redirectOutput(work.resolve("tm-" + index + ".out").toFile());
+        return builder.start();
+    }
+
+    @AfterEach
+    void stopCluster() throws Exception {
+        for (Process tm : taskManagers) {
+            tm.destroy();
+        }
+        for (Process tm : taskManagers) {
+            if (!tm.waitFor(10, TimeUnit.SECONDS)) {
+                tm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        if (jobManager != null) {
+            jobManager.close();
+        }
+    }
+
+    @Test
+    void wordCountAtParallelismFourRunsOnTwoTaskManagerProcesses() throws Exception {
+        startCluster(2);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(4);
+        WordCount.counts(env.fromElements(WordCount.TEXT)).print();
+        JobGraph graph = env.getJobGraph("cluster word count");
+
+        JobID jobId = jobManager.dispatcher().submit(InstantiationUtil.serialize(graph, "job graph"), List.of())
+                .get(10, TimeUnit.SECONDS);
+        DispatcherGateway.JobResult result = awaitResult(jobId);
+
+        assertThat(result.applicationStatus()).as("%s", result.failure()).isEqualTo("SUCCEEDED");
+        assertThat(finalCounts()).isEqualTo(expectedCounts());
+        // The job ran on both processes.
+        assertThat(Files.readString(work.resolve("tm-0.out"))).contains("(");
+        assertThat(Files.readString(work.resolve("tm-1.out"))).contains("(");
+        assertThat(jobManager.dispatcher().overview().slotsAvailable()).isEqualTo(4);
+    }
+
+    @Test
+    void aKilledTaskManagerIsReplacedByFreeSlotsAndTheJobResumesFromItsLatestCheckpoint() throws Exception {
+        startCluster(3);
+        long records = 60_000;
+        int keys = 40;
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(4);
+        env.enableCheckpointing(200);
+        env.getCheckpointConfig().setCheckpointStorage("file://" + work.resolve("checkpoints"));
+        env.fromSequence(0, records - 1)
+                .map(new Throttle()).returns(dev.runnel.api.common.typeinfo.Types.LONG)
+                .keyBy(n -> n % keys)
+                .map(new CountPerKey()).returns(dev.runnel.api.common.typeinfo.Types.STRING)
+                .uid("count")
+                .print();
+        JobGraph graph = env.getJobGraph("recovering count");
+        JobID jobId = jobManager.dispatcher().submit(InstantiationUtil.serialize(graph, "job graph"), List.of())
+                .get(10, TimeUnit.SECONDS);
+        waitUntil(() -> jobManager.dispatcher().checkpoints(jobId).orElseThrow().completed() >= 2, 60_000,
+                "two completed checkpoints");
+        // First-fit placement: the job's four slots are tm-0's and tm-1's; tm-2 stands by.
+        Process victim = taskManagers.get(1);
+        victim.destroyForcibly(); // SIGKILL
+        assertThat(victim.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+        DispatcherGateway.JobResult result = awaitResult(jobId);
+
+        assertThat(result.applicationStatus()).as("%s", result.failure()).isEqualTo("SUCCEEDED");
+        assertThat(jobManager.dispatcher().exceptions(jobId).orElseThrow().history()).isNotEmpty()
+                .anySatisfy(e -> assertThat(e.stacktrace()).contains("tm-1"));
+        Map<String, Integer> counts = finalCounts(3);
+        assertThat(counts).hasSize(keys);
+        for (int key = 0; key < keys; key++) {
+            long expected = records / keys + (key < records % keys ? 1 : 0);
+            assertThat(counts.get(Integer.toString(key))).as("key %s", key).isEqualTo((int) expected);
+        }
+    }
+
+    /** Slows the source down so that the job outlives a few checkpoints. */
+    static final class Throttle implements dev.runnel.api.common.functions.MapFunction<Long, Long> {
+        @Override
+        public Long map(Long value) throws Exception {
+            if (value % 20 == 0) {
+                Thread.sleep(1);
+            }
+            return value;
+        }
+    }
+
+    /** Counts the records of its key in keyed state and emits {@code (key,count)}. */
+    static final class CountPerKey extends dev.runnel.api.common.functions.RichMapFunction<Long, String> {
+        private transient dev.runnel.api.common.state.ValueState<Long> count;
+
+        @Override
+        public void open(dev.runnel.api.common.functions.OpenContext context) {
+            count = getRuntimeContext().getState(new dev.runnel.api.common.state.ValueStateDescriptor<>("count",
+                    dev.runnel.api.common.typeinfo.Types.LONG));
+        }
+
+        @Override
+        public String map(Long value) throws Exception {
+            long next = (count.value() == null ? 0 : count.value()) + 1;
+            count.update(next);
+            return "(" + (value % 40) + "," + next + ")";
+        }
+    }
+
+    private DispatcherGateway.JobResult awaitResult(JobID jobId) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            DispatcherGateway.JobResult result = jobManager.dispatcher().result(jobId).orElseThrow();
+            if (result.applicationStatus() != null) {
+                return result;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("job " + jobId + " did not end within 60 s; status "
+                + jobManager.dispatcher().jobs());
+    }
+
+    /** The last count printed per word, over both TaskManagers' output. */
+    private Map<String, Integer> finalCounts() throws Exception {
+        return finalCounts(2);
+    }
+
+    private Map<String, Integer> finalCounts(int taskManagerCount) throws Exception {
+        Map<String, Integer> counts = new HashMap<>();
+        Pattern line = Pattern.compile("\\(([^,()]+),(\\d+)\\)\\s*$");
+        for (int i = 0; i < taskManagerCount; i++) {
+            for (String text : Files.readAllLines(work.resolve("tm-" + i + ".out"), StandardCharsets.UTF_8)) {
+                Matcher m = line.matcher(text);
+                if (m.find()) {
+                    counts.merge(m.group(1), Integer.parseInt(m.group(2)), Math::max);
+                }
+            }
+        }
+        return counts;
+    }
+
+    private static Map<String, Integer> expectedCounts() {
+        Map<String, Integer> counts = new HashMap<>();
+        for (String text : WordCount.TEXT) {
+            for (String word : text.toLowerCase(Locale.ROOT).split("\\W+")) {
+                if (!word.isEmpty()) {
+                    counts.merge(word, 1, Integer::sum);
+                }
+            }
+        }
+        return counts;
+    }
+
+    private static void waitUntil(BooleanSupplier condition, long millis, String what) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}
