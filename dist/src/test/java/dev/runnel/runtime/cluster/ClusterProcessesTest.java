@@ -112,7 +112,7 @@ class ClusterProcessesTest {
     @Test
     void aKilledTaskManagerIsReplacedByFreeSlotsAndTheJobResumesFromItsLatestCheckpoint() throws Exception {
         startCluster(3);
-        long records = 60_000;
+        long records = 200_000;
         int keys = 40;
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(4);
@@ -130,6 +130,7 @@ class ClusterProcessesTest {
         waitUntil(() -> jobManager.dispatcher().checkpoints(jobId).orElseThrow().completed() >= 2, 60_000,
                 "two completed checkpoints");
         // First-fit placement: the job's four slots are tm-0's and tm-1's; tm-2 stands by.
+        assertThat(jobManager.dispatcher().job(jobId).orElseThrow().overview().state()).isEqualTo("RUNNING");
         Process victim = taskManagers.get(1);
         victim.destroyForcibly(); // SIGKILL
         assertThat(victim.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -143,6 +144,125 @@ class ClusterProcessesTest {
         assertThat(counts).hasSize(keys);
         for (int key = 0; key < keys; key++) {
             long expected = records / keys + (key < records % keys ? 1 : 0);
+            assertThat(counts.get(Integer.toString(key))).as("key %s", key).isEqualTo((int) expected);
+        }
+    }
+
+    @Test
+    void savepointCancelAndResubmitAtAnotherParallelismContinuesEveryKey() throws Exception {
+        startCluster(3);
+        long records = 60_000;
+        JobID first = submit(countingJob(2, records, null, false));
+        waitUntil(() -> recordsCounted() > 2_000, 60_000, "the first run counting");
+        String savepoint = jobManager.dispatcher().triggerSavepoint(first, work.resolve("savepoints").toString(),
+                dev.runnel.core.execution.SavepointFormatType.CANONICAL, false).get(60, TimeUnit.SECONDS);
+        jobManager.dispatcher().cancel(first).get(30, TimeUnit.SECONDS);
+        assertThat(awaitResult(first).applicationStatus()).isEqualTo("CANCELED");
+        assertThat(Path.of(savepoint).resolve("_metadata")).exists();
+
+        JobID second = submit(countingJob(4, records, savepoint, false));
+        DispatcherGateway.JobResult result = awaitResult(second);
+
+        assertThat(result.applicationStatus()).as("%s", result.failure()).isEqualTo("SUCCEEDED");
+        assertExactCounts(records, 3);
+    }
+
+    @Test
+    void aRunningJobRescalesInPlaceOntoMoreSlots() throws Exception {
+        startCluster(2);
+        long records = 60_000;
+        JobID jobId = submit(countingJob(2, records, null, false));
+        waitUntil(() -> recordsCounted() > 2_000, 60_000, "the job counting");
+        jobManager.dispatcher().rescale(jobId, 4).get(60, TimeUnit.SECONDS);
+        assertThat(jobManager.dispatcher().job(jobId).orElseThrow().vertices())
+                .allSatisfy(v -> assertThat(v.parallelism()).isEqualTo(4));
+
+        DispatcherGateway.JobResult result = awaitResult(jobId);
+
+        assertThat(result.applicationStatus()).as("%s", result.failure()).isEqualTo("SUCCEEDED");
+        assertExactCounts(records, 2);
+    }
+
+    @Test
+    void aJobNeedingMoreSlotsThanTheClusterHasFailsWithTheNumbers() throws Exception {
+        startCluster(2);
+        JobID jobId = submit(countingJob(6, 1_000, null, false));
+
+        DispatcherGateway.JobResult result = awaitResult(jobId);
+
+        assertThat(result.applicationStatus()).isEqualTo("FAILED");
+        assertThat(result.failure().exceptionName()).contains("needs 6 slots").contains("has 4 free of 4")
+                .contains("slot.request.timeout");
+        assertThat(jobManager.dispatcher().overview().slotsAvailable()).isEqualTo(4);
+    }
+
+    @Test
+    void aTaskManagerWithAnotherSecretIsRejectedAndTheClusterRunsOn() throws Exception {
+        startCluster(2);
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-cp", System.getProperty("java.class.path"), TaskManagerRunner.class.getName(),
+                "-Dsecurity.cluster.secret=not-the-cluster-secret",
+                "-Djobmanager.rpc.port=" + jobManager.rpcAddress().getPort(),
+                "-Dtaskmanager.resource-id=intruder", "-Dtaskmanager.registration.timeout=3 s",
+                "-Dio.tmp.dirs=" + work);
+        builder.redirectErrorStream(true);
+        builder.redirectOutput(work.resolve("intruder.out").toFile());
+        Process intruder = builder.start();
+        taskManagers.add(intruder);
+        assertThat(intruder.waitFor(30, TimeUnit.SECONDS)).as("the intruder gives up").isTrue();
+
+        assertThat(Files.readString(work.resolve("intruder.out"))).contains("could not register")
+                .contains("handshake");
+        assertThat(jobManager.dispatcher().overview().taskManagers()).isEqualTo(2);
+        JobID jobId = submit(countingJob(4, 2_000, null, false));
+        assertThat(awaitResult(jobId).applicationStatus()).isEqualTo("SUCCEEDED");
+    }
+
+    private JobID submit(JobGraph graph) throws Exception {
+        return jobManager.dispatcher().submit(InstantiationUtil.serialize(graph, "job graph"), List.of())
+                .get(10, TimeUnit.SECONDS);
+    }
+
+    /** A throttled keyed count of {@code records} numbers over 40 keys, printing {@code (key,count)}. */
+    private JobGraph countingJob(int parallelism, long records, String restoreFrom, boolean checkpoints) {
+        Configuration conf = new Configuration();
+        if (restoreFrom != null) {
+            conf.setString("execution.state-recovery.path", restoreFrom);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(parallelism);
+        if (checkpoints) {
+            env.enableCheckpointing(200);
+        }
+        env.fromSequence(0, records - 1).uid("numbers")
+                .map(new Throttle()).returns(dev.runnel.api.common.typeinfo.Types.LONG).uid("throttle")
+                .keyBy(n -> n % 40)
+                .map(new CountPerKey()).returns(dev.runnel.api.common.typeinfo.Types.STRING).uid("count")
+                .print();
+        return env.getJobGraph("count at " + parallelism);
+    }
+
+    /** How many counts the TaskManagers printed so far. */
+    private long recordsCounted() {
+        long lines = 0;
+        for (int i = 0; i < taskManagers.size(); i++) {
+            try {
+                Path out = work.resolve("tm-" + i + ".out");
+                if (Files.exists(out)) {
+                    lines += Files.readAllLines(out, StandardCharsets.UTF_8).stream().filter(l -> l.contains(",")).count();
+                }
+            } catch (java.io.IOException e) {
+                return 0;
+            }
+        }
+        return lines;
+    }
+
+    private void assertExactCounts(long records, int taskManagerCount) throws Exception {
+        Map<String, Integer> counts = finalCounts(taskManagerCount);
+        assertThat(counts).hasSize(40);
+        for (int key = 0; key < 40; key++) {
+            long expected = records / 40 + (key < records % 40 ? 1 : 0);
             assertThat(counts.get(Integer.toString(key))).as("key %s", key).isEqualTo((int) expected);
         }
     }

@@ -3,8 +3,8 @@ package dev.runnel.streaming.runtime.tasks;
 import dev.runnel.metrics.Gauge;
 
 /**
- * How much of each second a task spent waiting for room in its outputs, as Flink's
- * {@code backPressuredTimeMsPerSecond}: the task thread adds the length of every wait; a sampler
+ * How much of each second a task spent in one kind of wait: for room in its outputs (Flink's
+ * {@code backPressuredTimeMsPerSecond}) or for input ({@code idleTimeMsPerSecond}). The task thread adds the length of every wait; a sampler
  * ({@link #sample}, once a second from the timer thread) turns the total into milliseconds per second of the
  * last interval, which the gauge reports. A wait still in progress counts up to the moment of sampling.
  */

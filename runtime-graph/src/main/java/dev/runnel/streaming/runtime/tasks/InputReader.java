@@ -107,6 +107,7 @@ final class InputReader<IN> {
         int size = batch.size();
         StreamRecord<IN> record = reuse;
         TaskSignals yield = signals;
+        int first = position;
         for (int i = position; i < size; ) {
             record.replaceFromTransport((IN) batch.value(i), batch.timestamp(i));
             i++;
@@ -119,10 +120,12 @@ final class InputReader<IN> {
                 throw OperatorException.onRecord(headName, subtaskName, record.getValue(), e);
             }
             if (yield.shouldYield() && i < size) {
+                yield.recordsIn += i - first;
                 position = i;
                 return;
             }
         }
+        yield.recordsIn += size - first;
         pending = null;
         if (replay == null) {
             gate.recycle(batch);

@@ -68,6 +68,7 @@ final class RecordWriterOutput<T> implements Output<T> {
                 }
                 available = writer.emitRecord(value, timestamp, channel);
             }
+            signals.recordsOut++;
             if (!available) {
                 signals.outputBlocked = true;
             }

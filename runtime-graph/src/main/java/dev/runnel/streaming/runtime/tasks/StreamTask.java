@@ -81,6 +81,9 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
     private final AtomicBoolean reported = new AtomicBoolean();
     private final TaskSignals signals = new TaskSignals();
     private final BackPressureTimer backPressure = new BackPressureTimer();
+    /** The time the task waited for input (parked with nothing to read), as Flink's idleTimeMsPerSecond. */
+    private final BackPressureTimer idle = new BackPressureTimer();
+    private final IoRates ioRates = new IoRates();
     private ScheduledFuture<?> backPressureSampler;
 
     private volatile OperatorChain chain;
@@ -136,6 +139,43 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
                 vertex.getMaxParallelism(), deployment.attemptNumber());
         this.metricGroup = services.metrics().addGroup(vertex.getName()).addGroup(Integer.toString(deployment.subtaskIndex()));
         metricGroup.gauge("backPressuredTimeMsPerSecond", backPressure);
+        metricGroup.gauge("idleTimeMsPerSecond", idle);
+        metricGroup.gauge("busyTimeMsPerSecond", (dev.runnel.metrics.Gauge<Long>) () -> Math.max(0, 1000 - idle.getValue() - backPressure.getValue()));
+        metricGroup.gauge("numRecordsIn", (dev.runnel.metrics.Gauge<Long>) () -> signals.recordsIn);
+        metricGroup.gauge("numRecordsOut", (dev.runnel.metrics.Gauge<Long>) () -> signals.recordsOut);
+        metricGroup.gauge("numRecordsInPerSecond", (dev.runnel.metrics.Gauge<Double>) ioRates::recordsInPerSecond);
+        metricGroup.gauge("numRecordsOutPerSecond", (dev.runnel.metrics.Gauge<Double>) ioRates::recordsOutPerSecond);
+    }
+
+    /** Per-second rates of the record counters, closed by the metrics sampler once a second. */
+    private final class IoRates {
+        private long lastIn;
+        private long lastOut;
+        private long lastNanos = System.nanoTime();
+        private volatile double inPerSecond;
+        private volatile double outPerSecond;
+
+        synchronized void sample() {
+            long now = System.nanoTime();
+            long in = signals.recordsIn;
+            long out = signals.recordsOut;
+            double seconds = (now - lastNanos) / 1e9;
+            if (seconds > 0) {
+                inPerSecond = (in - lastIn) / seconds;
+                outPerSecond = (out - lastOut) / seconds;
+            }
+            lastIn = in;
+            lastOut = out;
+            lastNanos = now;
+        }
+
+        double recordsInPerSecond() {
+            return inPerSecond;
+        }
+
+        double recordsOutPerSecond() {
+            return outPerSecond;
+        }
     }
 
     /** Starts the task's thread. */
@@ -240,8 +280,11 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
             input = createInput(subtaskName);
             chain.initializeStateAndOpen(getRestoredCheckpointId(), subtaskName);
             startFlusher();
-            backPressureSampler = services.timerScheduler().scheduleAtFixedRate(backPressure::sample, 1, 1,
-                    TimeUnit.SECONDS);
+            backPressureSampler = services.timerScheduler().scheduleAtFixedRate(() -> {
+                backPressure.sample();
+                idle.sample();
+                ioRates.sample();
+            }, 1, 1, TimeUnit.SECONDS);
             runMailboxLoop();
             finishing = true;
             stopFlusher();
@@ -302,7 +345,9 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
                 waker.cancelPark();
                 continue;
             }
+            idle.startWait();
             waker.park(MAX_PARK_NANOS);
+            idle.endWait();
         }
     }
 
