@@ -149,6 +149,35 @@ class ClusterProcessesTest {
     }
 
     @Test
+    void aTaskManagerThatStopsSendingHeartbeatsIsDeclaredLostAndItsTasksMove() throws Exception {
+        startCluster(3);
+        long records = 200_000;
+        JobID jobId = submit(countingJob(4, records, null, true));
+        waitUntil(() -> jobManager.dispatcher().checkpoints(jobId).orElseThrow().completed() >= 2, 60_000,
+                "two completed checkpoints");
+        Process frozen = taskManagers.get(1);
+        signal(frozen, "STOP"); // alive, connected, silent
+        try {
+            waitUntil(() -> jobManager.dispatcher().overview().taskManagers() == 2, 20_000,
+                    "the silent TaskManager declared lost after heartbeat.timeout");
+            DispatcherGateway.JobResult result = awaitResult(jobId);
+            assertThat(result.applicationStatus()).as("%s", result.failure()).isEqualTo("SUCCEEDED");
+        } finally {
+            signal(frozen, "CONT");
+        }
+        assertThat(jobManager.dispatcher().exceptions(jobId).orElseThrow().history())
+                .anySatisfy(e -> assertThat(e.stacktrace()).contains("tm-1").contains("heartbeat"));
+        assertExactCounts(records, 3);
+    }
+
+    /** Sends {@code signal} to exactly that process, by its PID. */
+    private static void signal(Process process, String signal) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(kill.exitValue()).isZero();
+    }
+
+    @Test
     void savepointCancelAndResubmitAtAnotherParallelismContinuesEveryKey() throws Exception {
         startCluster(3);
         long records = 60_000;
