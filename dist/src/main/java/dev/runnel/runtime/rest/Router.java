@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Matches a method and path against route templates such as {@code /jobs/:jobid/vertices/:vertexid/backpressure}
  * (a {@code :name} segment matches any one segment and is handed to the handler). A literal segment wins over a
- * parameter ({@code /jobs/overview} over {@code /jobs/:jobid}). A path no template matches is a 404; a path some
+ * parameter ({@code /jobs/overview} over {@code /jobs/:jobid}), for the handler and for the allowed methods. A path no template matches is a 404; a path some
  * template matches with another method is a 405. Routes are added before the server starts; matching is then
  * read-only and thread-safe.
  */
@@ -42,25 +42,30 @@ public final class Router {
 
     public Match match(HttpMethod method, String path) {
         String[] segments = split(path);
-        Match best = null;
+        // the most specific templates matching the path name the resource; their methods are the allowed ones
         int bestLiterals = -1;
+        Match best = null;
         Set<String> allowed = new TreeSet<>();
         for (Route route : routes) {
             Map<String, String> params = matchSegments(route.segments, segments);
             if (params == null) {
                 continue;
             }
-            allowed.add(route.method.name());
-            if (!route.method.equals(method)) {
-                continue;
-            }
             int literals = route.segments.length - params.size();
             if (literals > bestLiterals) {
-                best = new Match(route.handler, params, allowed);
                 bestLiterals = literals;
+                allowed = new TreeSet<>();
+                best = null;
+            }
+            if (literals == bestLiterals) {
+                allowed.add(route.method.name());
+                if (route.method.equals(method)) {
+                    best = new Match(route.handler, params, allowed);
+                }
             }
         }
-        return best != null ? best : new Match(null, Map.of(), allowed);
+        return best != null ? new Match(best.handler(), best.pathParams(), allowed)
+                : new Match(null, Map.of(), allowed);
     }
 
     private static Map<String, String> matchSegments(String[] template, String[] path) {
