@@ -12,8 +12,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Matches a method and path against route templates such as {@code /jobs/:jobid/vertices/:vertexid/backpressure}
  * (a {@code :name} segment matches any one segment and is handed to the handler). A literal segment wins over a
- * parameter ({@code /jobs/overview} over {@code /jobs/:jobid}), for the handler and for the allowed methods. A path no template matches is a 404; a path some
- * template matches with another method is a 405. Routes are added before the server starts; matching is then
+ * parameter ({@code /jobs/overview} over {@code /jobs/:jobid}), for the handler and for the allowed methods. A
+ * path no template matches is a 404; a path some template matches with another method is a 405. Routes are added before the server starts; matching is then
  * read-only and thread-safe.
  */
 public final class Router {

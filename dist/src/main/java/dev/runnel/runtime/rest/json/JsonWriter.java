@@ -18,14 +18,23 @@ import java.util.Map;
 public final class JsonWriter {
 
     private final StringBuilder out = new StringBuilder(256);
-    /** Per open container: true once it holds an element, so the next one needs a comma. */
-    private final Deque<boolean[]> open = new ArrayDeque<>();
+    /** One open object or array; {@code hasElement} once it holds one, so the next needs a comma. */
+    private static final class Container {
+        final boolean object;
+        boolean hasElement;
+
+        Container(boolean object) {
+            this.object = object;
+        }
+    }
+
+    private final Deque<Container> open = new ArrayDeque<>();
     private boolean nameWritten;
 
     public JsonWriter beginObject() {
         beforeValue();
         out.append('{');
-        open.push(new boolean[1]);
+        open.push(new Container(true));
         return this;
     }
 
@@ -36,7 +45,7 @@ public final class JsonWriter {
     public JsonWriter beginArray() {
         beforeValue();
         out.append('[');
-        open.push(new boolean[1]);
+        open.push(new Container(false));
         return this;
     }
 
@@ -46,7 +55,7 @@ public final class JsonWriter {
 
     /** The name of the next field of the current object. */
     public JsonWriter name(String name) {
-        if (open.isEmpty() || nameWritten) {
+        if (open.isEmpty() || !open.peek().object || nameWritten) {
             throw new IllegalStateException("a field name '" + name + "' is not expected here: " + out);
         }
         comma();
@@ -136,7 +145,7 @@ public final class JsonWriter {
     }
 
     private JsonWriter close(char bracket) {
-        if (open.isEmpty() || nameWritten) {
+        if (open.isEmpty() || nameWritten || open.peek().object != (bracket == '}')) {
             throw new IllegalStateException("nothing to close with '" + bracket + "': " + out);
         }
         open.pop();
@@ -149,6 +158,9 @@ public final class JsonWriter {
             nameWritten = false;
             return;
         }
+        if (!open.isEmpty() && open.peek().object) {
+            throw new IllegalStateException("a value inside an object needs a field name first: " + out);
+        }
         comma();
     }
 
@@ -159,11 +171,11 @@ public final class JsonWriter {
             }
             return;
         }
-        boolean[] hasElement = open.peek();
-        if (hasElement[0]) {
+        Container container = open.peek();
+        if (container.hasElement) {
             out.append(',');
         }
-        hasElement[0] = true;
+        container.hasElement = true;
     }
 
     private void quote(String s) {
