@@ -36,6 +36,8 @@ public final class RestJobClient implements JobClient {
 
     private final RestClusterClient client;
     private final JobID jobId;
+    /** The result, polled for once however often it is asked for; guarded by this. */
+    private CompletableFuture<JobExecutionResult> result;
 
     public RestJobClient(RestClusterClient client, JobID jobId) {
         this.client = client;
@@ -65,10 +67,18 @@ public final class RestJobClient implements JobClient {
     /**
      * Polls {@code execution-result} until the job is globally terminal; a job that FAILED or was CANCELED
      * completes exceptionally with a {@link JobExecutionException} whose cause is the cluster's
-     * {@link RemoteFailure}. Accumulators arrive as the text the cluster printed of them.
+     * {@link RemoteFailure}. Accumulators arrive as the text the cluster printed of them. Every call returns
+     * the same future.
      */
     @Override
-    public CompletableFuture<JobExecutionResult> getJobExecutionResult() {
+    public synchronized CompletableFuture<JobExecutionResult> getJobExecutionResult() {
+        if (result == null) {
+            result = pollResult();
+        }
+        return result;
+    }
+
+    private CompletableFuture<JobExecutionResult> pollResult() {
         return CompletableFuture.supplyAsync(() -> poll(() -> client.executionResult(jobId)), POLLERS)
                 .thenCompose(result -> {
                     if ("SUCCEEDED".equals(result.applicationStatus())) {
