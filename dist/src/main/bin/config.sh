@@ -150,6 +150,18 @@ start_daemon() {
     -cp "$(class_path)" "$class" --configDir "$RUNNEL_CONF_DIR" > "$base.out" 2>&1 < /dev/null &
   pid=$!
   echo "$pid" > "$file"
+  # until the forked shell has become our java, the pid would look stale to the next start or stop
+  local waited=0
+  while ! is_ours "$pid" "$class"; do
+    if ! kill -0 "$pid" 2>/dev/null || (( waited >= 100 )); then
+      rm -f "$file"
+      echo "The $kind daemon did not start; the end of $base.out:" >&2
+      tail -n 20 "$base.out" >&2 || true
+      return 1
+    fi
+    sleep 0.1
+    waited=$(( waited + 1 ))
+  done
   echo "Starting $kind daemon (index $index) on host $RUNNEL_HOST, pid $pid; log $base.log"
 }
 

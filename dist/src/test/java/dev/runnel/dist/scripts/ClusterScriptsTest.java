@@ -68,11 +68,13 @@ class ClusterScriptsTest {
     }
 
     @AfterEach
-    void killLeftovers() throws IOException {
-        for (Path file : pidFiles()) {
-            readPid(file).flatMap(ProcessHandle::of).filter(this::isStandIn).ifPresent(ProcessHandle::destroyForcibly);
-        }
+    void killLeftovers() {
+        // every stand-in of this test names its folder on its command line (-Dlog.file), pid file or not
+        List<ProcessHandle> leftovers = ProcessHandle.allProcesses()
+                .filter(p -> isStandIn(p) && commandLine(p).contains(work.toString())).toList();
+        leftovers.forEach(ProcessHandle::destroyForcibly);
         helpers.forEach(Process::destroyForcibly);
+        assertThat(leftovers).as("processes the scripts left running").isEmpty();
     }
 
     @Test
