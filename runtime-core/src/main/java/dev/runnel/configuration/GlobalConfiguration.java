@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The configuration file of an installation, as Flink's {@code GlobalConfiguration}: {@code config.yaml} in
- * the folder named by {@code RUNNEL_CONF_DIR} (or given explicitly). The file holds flat {@code key: value}
+ * The configuration file of an installation, as Flink's {@code GlobalConfiguration}: {@code runnel.yaml} in
+ * the folder named by {@code RUNNEL_CONF_DIR} (or given explicitly), or, where that file does not exist,
+ * {@code config.yaml} (Flink's name, so a Flink configuration folder works). The file holds flat {@code key: value}
  * lines (Flink's flat form); {@code #} starts a comment; values may be quoted. A malformed line fails naming
  * the file and the line. Stateless.
  */
@@ -19,19 +20,25 @@ public final class GlobalConfiguration {
     public static final String ENV_CONF_DIR = "RUNNEL_CONF_DIR";
 
     /** The file read in that folder. */
-    public static final String FILE_NAME = "config.yaml";
+    public static final String FILE_NAME = "runnel.yaml";
+
+    /** The file read when {@link #FILE_NAME} does not exist: Flink's name. */
+    public static final String FLINK_FILE_NAME = "config.yaml";
 
     private GlobalConfiguration() {}
 
-    /** The configuration of {@code $RUNNEL_CONF_DIR/config.yaml}; empty when the variable is unset. */
+    /** The configuration of {@code $RUNNEL_CONF_DIR/runnel.yaml} (or config.yaml); empty when the variable is unset. */
     public static Configuration loadConfiguration() {
         String dir = System.getenv(ENV_CONF_DIR);
         return dir == null || dir.isBlank() ? new Configuration() : loadConfiguration(dir);
     }
 
-    /** The configuration of {@code configDir/config.yaml}; fails if the file is missing or malformed. */
+    /**
+     * The configuration of {@code configDir/runnel.yaml}, or of {@code configDir/config.yaml} when there is no
+     * runnel.yaml; fails if neither exists or the file read is malformed.
+     */
     public static Configuration loadConfiguration(String configDir) {
-        Path file = Path.of(configDir).resolve(FILE_NAME);
+        Path file = configurationFile(Path.of(configDir));
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -56,6 +63,13 @@ public final class GlobalConfiguration {
             configuration.setString(line.substring(0, colon).strip(), unquote(line.substring(colon + 1).strip()));
         }
         return configuration;
+    }
+
+    /** runnel.yaml when it exists, else config.yaml when that exists, else runnel.yaml (to be named as missing). */
+    private static Path configurationFile(Path configDir) {
+        Path runnel = configDir.resolve(FILE_NAME);
+        Path flink = configDir.resolve(FLINK_FILE_NAME);
+        return !Files.exists(runnel) && Files.exists(flink) ? flink : runnel;
     }
 
     private static String stripComment(String line) {

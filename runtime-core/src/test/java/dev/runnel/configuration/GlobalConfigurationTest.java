@@ -33,4 +33,21 @@ class GlobalConfigurationTest {
         assertThatThrownBy(() -> GlobalConfiguration.loadConfiguration(dir.resolve("nowhere").toString()))
                 .isInstanceOf(UncheckedIOException.class).hasMessageContaining("RUNNEL_CONF_DIR");
     }
+
+    @Test
+    void runnelYamlComesFirstAndConfigYamlIsTheFallback(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("config.yaml"), "rest.port: 9000\nonly.in.flink: yes\n");
+        assertThat(GlobalConfiguration.loadConfiguration(dir.toString()).toMap())
+                .containsEntry("rest.port", "9000").containsEntry("only.in.flink", "yes");
+
+        Files.writeString(dir.resolve("runnel.yaml"), "rest.port: 8081\n");
+        assertThat(GlobalConfiguration.loadConfiguration(dir.toString()).toMap())
+                .containsEntry("rest.port", "8081").doesNotContainKey("only.in.flink");
+    }
+
+    @Test
+    void aMissingFileNamesRunnelYaml(@TempDir Path dir) {
+        assertThatThrownBy(() -> GlobalConfiguration.loadConfiguration(dir.toString()))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("runnel.yaml");
+    }
 }

@@ -604,11 +604,14 @@ public class StreamExecutionEnvironment {
         return waitFor(executeAsync(streamGraph));
     }
 
-    /** Starts the job and returns a client to follow or cancel it. */
+    /**
+     * Starts the job and returns a client to follow or cancel it. Goes through {@link #executeAsync(StreamGraph)},
+     * as in Flink, so an environment that runs jobs elsewhere (the CLI's, on a cluster) overrides that one method.
+     */
     public JobClient executeAsync(String jobName) {
-        JobGraph jobGraph = getJobGraph(jobName);
+        StreamGraph streamGraph = getStreamGraph(jobName);
         transformations.clear();
-        return submit(jobGraph);
+        return executeAsync(streamGraph);
     }
 
     /** Starts the job {@code streamGraph} describes and returns a client to follow or cancel it. */

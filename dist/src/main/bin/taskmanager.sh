@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Starts or stops a TaskManager of this installation.
+#
+#   bin/taskmanager.sh start|start-foreground|stop|stop-all
+#
+# start runs one more in the background, logging to log/runnel-<user>-taskmanager-<n>-<host>.log (stdout and
+# stderr in .out), with a pid file in $RUNNEL_PID_DIR (default /tmp); start-foreground runs one in this
+# terminal; stop ends the one started last, stop-all every one. The JVM heap is 3/4 of
+# taskmanager.memory.process.size.
+set -euo pipefail
+# shellcheck source=config.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/config.sh"
+daemon_main taskmanager "$@"
