@@ -91,7 +91,8 @@ final class TaskExecutor {
     private final Path workingDirectory;
     private final ScheduledExecutorService timers;
     private final ExecutorService asyncOperations;
-    private final SimpleMetricGroup metrics;
+    /** Each task's own metric group ({@code <job>.<vertex>.<subtask>.<metric>}), while it is deployed here. */
+    private final Map<TaskKey, TaskMetrics> taskMetrics = new ConcurrentHashMap<>();
     private final Map<JobID, JobSlot> jobs = new ConcurrentHashMap<>();
     private final Map<TaskKey, StreamTask> tasks = new ConcurrentHashMap<>();
     private volatile RpcService.Connection jobManager;
@@ -141,28 +142,60 @@ final class TaskExecutor {
         this.workingDirectory = workingDirectory;
         this.timers = Executors.newSingleThreadScheduledExecutor(daemon("runnel-timers-" + resourceId));
         this.asyncOperations = Executors.newCachedThreadPool(daemon("runnel-async-snapshots-" + resourceId));
-        this.metrics = new SimpleMetricGroup("taskmanager");
+
     }
 
     void connectedTo(RpcService.Connection connection) {
         this.jobManager = connection;
     }
 
-    SimpleMetricGroup metrics() {
-        return metrics;
+    /** One deployed task's metrics and the names Prometheus labels them with. */
+    private record TaskMetrics(String jobName, String vertexName, int subtask, SimpleMetricGroup group) {
+        /** {@code <job>.<vertex>.<subtask>.}: what precedes a metric's own name. */
+        String prefix() {
+            return jobName + "." + vertexName + "." + subtask + ".";
+        }
     }
 
-    /** Numeric metrics of the running tasks, for the heartbeat: {@code <job>.<vertex>.<subtask>.<name>} → value. */
+    /** Numeric metrics of the deployed tasks, for the heartbeat: {@code <job>.<vertex>.<subtask>.<name>} → value. */
     Map<String, Double> metricSnapshot() {
         Map<String, Double> values = new HashMap<>();
-        for (Map.Entry<String, Metric> entry : metrics.getAllMetrics().entrySet()) {
-            Object value = entry.getValue() instanceof dev.runnel.metrics.Counter counter ? counter.getCount()
-                    : entry.getValue() instanceof Gauge<?> gauge ? gauge.getValue() : null;
-            if (value instanceof Number number) {
-                values.put(entry.getKey(), number.doubleValue());
+        for (TaskMetrics task : taskMetrics.values()) {
+            for (Map.Entry<String, Metric> entry : task.group().getAllMetrics().entrySet()) {
+                Double value = numeric(entry.getValue());
+                if (value != null) {
+                    values.put(entry.getKey(), value);
+                }
             }
         }
         return values;
+    }
+
+    /** The deployed tasks' metrics in Prometheus' text format, labelled with job, task and subtask. */
+    String prometheusText() {
+        dev.runnel.runtime.rest.prometheus.PrometheusText text = new dev.runnel.runtime.rest.prometheus.PrometheusText();
+        text.gauge("runnel_taskmanager_numberOfDeployedTasks", Map.of("tm_id", resourceId), taskMetrics.size());
+        for (TaskMetrics task : taskMetrics.values()) {
+            Map<String, String> labels = new java.util.LinkedHashMap<>();
+            labels.put("tm_id", resourceId);
+            labels.put("job_name", task.jobName());
+            labels.put("task_name", task.vertexName());
+            labels.put("subtask_index", Integer.toString(task.subtask()));
+            String prefix = task.prefix();
+            for (Map.Entry<String, Metric> entry : task.group().getAllMetrics().entrySet()) {
+                Double value = numeric(entry.getValue());
+                if (value != null && entry.getKey().startsWith(prefix)) {
+                    text.gauge("runnel_taskmanager_job_task_" + entry.getKey().substring(prefix.length()), labels, value);
+                }
+            }
+        }
+        return text.toString();
+    }
+
+    private static Double numeric(Metric metric) {
+        Object value = metric instanceof dev.runnel.metrics.Counter counter ? counter.getCount()
+                : metric instanceof Gauge<?> gauge ? gauge.getValue() : null;
+        return value instanceof Number number ? number.doubleValue() : null;
     }
 
     /** The JobManager's connection closed: every task stops, every job's files go. */
@@ -311,8 +344,10 @@ final class TaskExecutor {
             operators.add(InstantiationUtil.serialize(op.getOperator(), "operator '" + op.getName() + "'"));
         }
         Path directory = job.directory.resolve("attempt-" + key.attempt());
+        SimpleMetricGroup taskGroup = new SimpleMetricGroup(attempt.job.getJobName());
+        taskMetrics.put(key, new TaskMetrics(attempt.job.getJobName(), vertex.getName(), key.subtask(), taskGroup));
         TaskServices services = new TaskServices(attempt.shuffle, timers, attempt.stateBackend, attempt.configuration,
-                List.of(directory.toFile()), metrics.addGroup(attempt.job.getJobName()), new Coordinators(key, attempt),
+                List.of(directory.toFile()), taskGroup, new Coordinators(key, attempt),
                 new Responder(key, attempt), asyncOperations, job.classLoader);
         StreamTask task = new StreamTask(TaskDeployment.of(attempt.job, vertex, key.subtask(), key.attempt(), operators,
                 deploy.placement()), services, deploy.restore(), new Listener(key));
@@ -353,6 +388,7 @@ final class TaskExecutor {
 
     private void closeAttempt(JobID jobId, int number) {
         tasks.keySet().removeIf(key -> key.jobId().equals(jobId) && key.attempt() == number);
+        taskMetrics.keySet().removeIf(key -> key.jobId().equals(jobId) && key.attempt() == number);
         JobSlot job = jobs.get(jobId);
         Attempt attempt = job == null ? null : job.attempts.remove(number);
         if (attempt != null) {
@@ -374,6 +410,7 @@ final class TaskExecutor {
             }
         });
         tasks.keySet().removeIf(key -> key.jobId().equals(jobId));
+        taskMetrics.keySet().removeIf(key -> key.jobId().equals(jobId));
         job.attempts.values().forEach(a -> a.shuffle.close());
         job.attempts.clear();
         if (job.classLoader != null) {

@@ -48,6 +48,7 @@ public final class TaskManagerRunner implements AutoCloseable {
     private volatile RpcService.Connection connection;
     private volatile ScheduledFuture<?> heartbeat;
     private volatile boolean closed;
+    private dev.runnel.runtime.rest.prometheus.PrometheusReporter prometheus;
 
     public TaskManagerRunner(Configuration configuration) throws IOException {
         String secret = configuration.get(SecurityOptions.CLUSTER_SECRET);
@@ -83,6 +84,17 @@ public final class TaskManagerRunner implements AutoCloseable {
 
     /** Starts connecting; completes {@link #terminated()} if registration never succeeds or is refused. */
     public void start() {
+        if (configuration.toMap().containsKey(dev.runnel.runtime.rest.prometheus.PrometheusReporter.PORT.key())) {
+            try {
+                prometheus = dev.runnel.runtime.rest.prometheus.PrometheusReporter.start(configuration,
+                        executor::prometheusText);
+                LOG.info("TaskManager {}: Prometheus metrics on port {}", resourceId, prometheus.port());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                LOG.warn("TaskManager {}: no Prometheus endpoint: {}", resourceId, e.getMessage());
+            }
+        }
         scheduler.execute(() -> connect(System.currentTimeMillis() + registrationTimeoutMillis));
     }
 
@@ -162,6 +174,9 @@ public final class TaskManagerRunner implements AutoCloseable {
             current.close();
         }
         executor.close();
+        if (prometheus != null) {
+            prometheus.close();
+        }
         scheduler.shutdownNow();
         rpc.close();
     }
