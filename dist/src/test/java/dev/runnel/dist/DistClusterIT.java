@@ -2,7 +2,6 @@ package dev.runnel.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.runnel.dist.jobs.CountingJob;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,10 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -62,7 +57,7 @@ class DistClusterIT {
             System.out.println("RESULT workload=cluster-start taskmanagers=2 ready_ms=" + readyMillis);
 
             wordCountAtParallelismFour();
-            Path jobJar = countingJobJar();
+            Path jobJar = UserJars.countingJobJar(work);
             recoveryAfterSigkill(jobJar);
             savepointCancelAndResubmit(jobJar);
         } finally {
@@ -174,25 +169,6 @@ class DistClusterIT {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
-    }
-
-    /** A jar of {@link CountingJob}'s package, with it as the Main-Class: the user's jar. */
-    private Path countingJobJar() throws Exception {
-        Path jar = work.resolve("counting-job.jar");
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, CountingJob.class.getName());
-        String packagePath = CountingJob.class.getPackageName().replace('.', '/');
-        Path classes = Path.of(CountingJob.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest);
-                Stream<Path> files = Files.list(classes.resolve(packagePath))) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                out.putNextEntry(new JarEntry(packagePath + "/" + file.getFileName()));
-                out.write(Files.readAllBytes(file));
-                out.closeEntry();
-            }
-        }
-        return jar;
     }
 
     // ------------------------------------------------------------------ processes
