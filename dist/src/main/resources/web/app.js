@@ -71,10 +71,14 @@ function duration(ms) {
 
 // ------------------------------------------------------------------ job list
 
-async function renderJobList(view) {
-  const [overview, jobs] = await Promise.all([api('/overview'), api('/jobs/overview')]);
+function showCluster(overview) {
   document.getElementById('cluster').textContent = `${overview.taskmanagers} TaskManagers, `
       + `${overview['slots-available']}/${overview['slots-total']} slots free, ${overview['jobs-running']} running`;
+}
+
+async function renderJobList(view) {
+  const [overview, jobs] = await Promise.all([api('/overview'), api('/jobs/overview')]);
+  showCluster(overview);
   const rows = jobs.jobs.map(j => el('tr', {'class': 'job', 'data-job-id': j.jid},
       el('td', {}, el('a', {href: '#/jobs/' + j.jid}, j.name)),
       el('td', {'class': 'state'}, j.state),
@@ -91,10 +95,12 @@ async function renderJobList(view) {
 
 async function renderJob(view, jid) {
   const job = await api('/jobs/' + jid);
-  const [checkpoints, exceptions, backpressure] = await Promise.all([
+  const [overview, checkpoints, exceptions, backpressure] = await Promise.all([
+    api('/overview'),
     api(`/jobs/${jid}/checkpoints`).catch(() => null),
     api(`/jobs/${jid}/exceptions`).catch(() => null),
     Promise.all(job.vertices.map(v => api(`/jobs/${jid}/vertices/${v.id}/backpressure`).catch(() => null)))]);
+  showCluster(overview);
   const cancel = el('button', {id: 'cancel'}, 'Cancel job');
   cancel.addEventListener('click', () => api('/jobs/' + jid + '?mode=cancel', {method: 'PATCH'}).catch(showError));
   const sentence = bottleneckSentence(job.vertices, job.edges);
