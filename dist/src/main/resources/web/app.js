@@ -7,6 +7,7 @@ const POLL_MILLIS = 1000;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const TOKEN_KEY = 'runnel.token';
 let pollTimer = null;
+const openExceptions = new Set();  // which stack traces the user opened, kept across re-renders
 let generation = 0;
 
 function el(tag, attrs, ...children) {
@@ -70,10 +71,14 @@ function duration(ms) {
 
 // ------------------------------------------------------------------ job list
 
-async function renderJobList(view) {
-  const [overview, jobs] = await Promise.all([api('/overview'), api('/jobs/overview')]);
+function showCluster(overview) {
   document.getElementById('cluster').textContent = `${overview.taskmanagers} TaskManagers, `
       + `${overview['slots-available']}/${overview['slots-total']} slots free, ${overview['jobs-running']} running`;
+}
+
+async function renderJobList(view) {
+  const [overview, jobs] = await Promise.all([api('/overview'), api('/jobs/overview')]);
+  showCluster(overview);
   const rows = jobs.jobs.map(j => el('tr', {'class': 'job', 'data-job-id': j.jid},
       el('td', {}, el('a', {href: '#/jobs/' + j.jid}, j.name)),
       el('td', {'class': 'state'}, j.state),
@@ -90,10 +95,12 @@ async function renderJobList(view) {
 
 async function renderJob(view, jid) {
   const job = await api('/jobs/' + jid);
-  const [checkpoints, exceptions, backpressure] = await Promise.all([
+  const [overview, checkpoints, exceptions, backpressure] = await Promise.all([
+    api('/overview'),
     api(`/jobs/${jid}/checkpoints`).catch(() => null),
     api(`/jobs/${jid}/exceptions`).catch(() => null),
     Promise.all(job.vertices.map(v => api(`/jobs/${jid}/vertices/${v.id}/backpressure`).catch(() => null)))]);
+  showCluster(overview);
   const cancel = el('button', {id: 'cancel'}, 'Cancel job');
   cancel.addEventListener('click', () => api('/jobs/' + jid + '?mode=cancel', {method: 'PATCH'}).catch(showError));
   const sentence = bottleneckSentence(job.vertices, job.edges);
@@ -128,7 +135,7 @@ function fill(v) {
 }
 
 function graph(job) {
-  const W = 230, GAP_X = 90, GAP_Y = 30, LINE = 16;
+  const W = 230, GAP_X = 170, GAP_Y = 30, LINE = 16;
   const layer = layers(job);
   const rowsPerLayer = new Map();
   const pos = new Map();
@@ -149,7 +156,7 @@ function graph(job) {
     const g = svg('g', {'class': 'edge', 'data-source': e.source, 'data-target': e.target});
     g.append(svg('path', {d: `M${x1},${y1} C${x1 + 40},${y1} ${x2 - 40},${y2} ${x2},${y2}`,
       'marker-end': 'url(#arrow)'}));
-    g.append(svg('text', {'class': 'edge-label', x: (x1 + x2) / 2 - 40, y: (y1 + y2) / 2 - 6},
+    g.append(svg('text', {'class': 'edge-label', x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 8, 'text-anchor': 'middle'},
         `${e.partitioner} · ${e.pattern}`));
     root.append(g);
   }
@@ -214,9 +221,14 @@ function checkpointView(stats) {
 function exceptionView(exceptions) {
   const entries = exceptions ? exceptions.exceptionHistory.entries : [];
   if (entries.length === 0) return el('p', {id: 'no-exceptions'}, 'No exceptions.');
-  return el('div', {id: 'exceptions'}, ...entries.map(e => el('details', {'class': 'exception'},
-      el('summary', {}, `${time(e.timestamp)} ${e.exceptionName}${e.taskName ? ' in ' + e.taskName : ''}`),
-      el('pre', {}, e.stacktrace || ''))));
+  return el('div', {id: 'exceptions'}, ...entries.map(e => {
+    const key = `${e.timestamp}/${e.exceptionName}/${e.taskName}`;
+    const details = el('details', openExceptions.has(key) ? {'class': 'exception', open: ''} : {'class': 'exception'},
+        el('summary', {}, `${time(e.timestamp)} ${e.exceptionName}${e.taskName ? ' in ' + e.taskName : ''}`),
+        el('pre', {}, e.stacktrace || ''));
+    details.addEventListener('toggle', () => details.open ? openExceptions.add(key) : openExceptions.delete(key));
+    return details;
+  }));
 }
 
 // ------------------------------------------------------------------ routing and polling

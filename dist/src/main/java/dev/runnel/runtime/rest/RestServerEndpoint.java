@@ -157,6 +157,7 @@ public final class RestServerEndpoint implements AutoCloseable {
                 .add(HttpMethod.GET, "/jobs/overview", jobs::overview)
                 .add(HttpMethod.GET, "/jobs/:jobid", jobs::details)
                 .add(HttpMethod.PATCH, "/jobs/:jobid", jobs::cancel)
+                .add(HttpMethod.GET, "/jobs/:jobid/plan", jobs::plan)
                 .add(HttpMethod.GET, "/jobs/:jobid/vertices/:vertexid", jobs::vertex)
                 .add(HttpMethod.GET, "/jobs/:jobid/vertices/:vertexid/backpressure", stats::backPressure)
                 .add(HttpMethod.GET, "/jobs/:jobid/checkpoints", stats::checkpoints)

@@ -38,7 +38,10 @@ final class InMemoryDispatcherGateway implements DispatcherGateway {
     volatile CompletableFuture<Void> pendingRescale = new CompletableFuture<>();
     volatile String metrics = "# TYPE runnel_jobmanager_numRunningJobs gauge\nrunnel_jobmanager_numRunningJobs 1.0\n";
 
-    static List<VertexDetails> vertices() {
+    /** The keyed vertex's busy ratio; a test lowers it to see the dashboard's sentence change. */
+    volatile double sumBusyRatio = 0.97;
+
+    List<VertexDetails> vertices() {
         return List.of(
                 new VertexDetails("v0", "Collection Source", 1, 128, "RUNNING", List.of("Collection Source"),
                         List.of("RUNNING"), 0, 5000, 0, 60000, 0, 1000, 0.12, 0.40),
@@ -46,10 +49,10 @@ final class InMemoryDispatcherGateway implements DispatcherGateway {
                         List.of("RUNNING", "RUNNING"), 5000, 25000, 60000, 300000, 1000, 5000, 0.30, 0.88),
                 new VertexDetails("v3", "Sum -> Print to Std. Out", 2, 128, "RUNNING",
                         List.of("Sum", "Print to Std. Out"), List.of("RUNNING", "DEPLOYING"), 25000, 25000,
-                        300000, 0, 5000, 5000, 0.97, 0.02));
+                        300000, 0, 5000, 5000, sumBusyRatio, 0.02));
     }
 
-    static List<EdgeDetails> edges() {
+    List<EdgeDetails> edges() {
         return List.of(new EdgeDetails("v0", "v1", "REBALANCE", "ALL_TO_ALL"),
                 new EdgeDetails("v1", "v3", "HASH", "ALL_TO_ALL"));
     }

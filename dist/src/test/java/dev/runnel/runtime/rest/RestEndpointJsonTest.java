@@ -125,6 +125,7 @@ class RestEndpointJsonTest {
                 .containsKey("exchange"));
         assertThat(list(obj(list(plan.get("nodes")).get(0)).get("inputs"))).isEmpty();
 
+        assertThat(get(job + "/plan")).containsOnly(Map.entry("plan", plan));
         assertThat(list(d.get("edges"))).containsExactly(
                 Map.of("source", "v0", "target", "v1", "partitioner", "REBALANCE", "pattern", "ALL_TO_ALL"),
                 Map.of("source", "v1", "target", "v3", "partitioner", "HASH", "pattern", "ALL_TO_ALL"));

@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Flink's job answers: {@code /jobs} (JobIdsWithStatusOverview), {@code /jobs/overview} (MultipleJobsDetails),
- * {@code /jobs/:jobid} (JobDetailsInfo with its {@code plan}), {@code /jobs/:jobid/vertices/:vertexid}
+ * {@code /jobs/:jobid} (JobDetailsInfo with its {@code plan}), {@code /jobs/:jobid/plan}, {@code /jobs/:jobid/vertices/:vertexid}
  * (JobVertexDetailsInfo) and the cancel action {@code PATCH /jobs/:jobid}. Beyond Flink's fields, each vertex
  * carries Runnel's {@code operators}, {@code busyRatio}, {@code backPressuredRatio} and record rates, and the job
  * its {@code edges} with partitioner and distribution pattern: what the dashboard draws. Thread-safe.
@@ -89,6 +89,15 @@ public final class JobHandlers {
                     .field("partitioner", e.partitioner()).field("pattern", e.pattern()).endObject();
         }
         json.endArray();
+        return done(json.endObject());
+    }
+
+    /** Flink's {@code /jobs/:jobid/plan} (JobPlanInfo): the plan of {@code /jobs/:jobid} on its own. */
+    public CompletableFuture<RestResponse> plan(RestRequest request) {
+        JobID jobId = request.jobId();
+        JobDetails job = found(gateway.job(jobId), jobId);
+        JsonWriter json = new JsonWriter().beginObject();
+        writePlan(json, jobId, job);
         return done(json.endObject());
     }
 

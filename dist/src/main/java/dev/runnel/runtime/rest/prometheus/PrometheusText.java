@@ -24,6 +24,9 @@ import java.util.TreeMap;
  */
 public final class PrometheusText {
 
+    /** Flink's scope of task metrics, with Runnel's prefix. */
+    public static final String TASK_PREFIX = "runnel_taskmanager_job_task";
+
     private record Sample(Map<String, String> labels, double value) {}
 
     private final Map<String, List<Sample>> families = new TreeMap<>();
@@ -51,6 +54,22 @@ public final class PrometheusText {
             }
         }
         return this;
+    }
+
+    /**
+     * Adds a task's metrics as Flink's reporter names them: {@code runnel_taskmanager_job_task_<metric>} with the
+     * labels {@code job_id}, {@code job_name}, {@code task_name}, {@code subtask_index} (and {@code tm_id}).
+     * {@code taskGroup} is the subtask's group (the one {@code StreamTask} registers its metrics in).
+     */
+    public PrometheusText task(String taskManagerId, String jobId, String jobName, String taskName, int subtask,
+            MetricGroup taskGroup) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("tm_id", taskManagerId);
+        labels.put("job_id", jobId);
+        labels.put("job_name", jobName);
+        labels.put("task_name", taskName);
+        labels.put("subtask_index", Integer.toString(subtask));
+        return group(TASK_PREFIX, taskGroup, labels);
     }
 
     private static Double numericValue(Metric metric) {

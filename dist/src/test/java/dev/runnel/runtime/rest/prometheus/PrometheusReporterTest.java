@@ -57,6 +57,17 @@ class PrometheusReporterTest {
     }
 
     @Test
+    void taskLabelsAsFlinksReporterNamesThem() {
+        SimpleMetricGroup group = new SimpleMetricGroup("WordCount");
+        MetricGroup task = group.addGroup("Flat Map").addGroup("1");
+        task.counter("numRecordsOut").inc(7);
+        assertThat(new PrometheusText().task("tm-1", "00ff", "WordCount", "Flat Map", 1, task).toString())
+                .isEqualTo("# TYPE runnel_taskmanager_job_task_numRecordsOut gauge\n"
+                        + "runnel_taskmanager_job_task_numRecordsOut{tm_id=\"tm-1\",job_id=\"00ff\","
+                        + "job_name=\"WordCount\",task_name=\"Flat Map\",subtask_index=\"1\",} 7.0\n");
+    }
+
+    @Test
     void samplesOfOneNameShareOneFamily() {
         String text = new PrometheusText()
                 .gauge("runnel_taskmanager_job_task_numRecordsIn", Map.of("subtask_index", "0"), 1)

@@ -1,0 +1,105 @@
+package dev.runnel.runtime.rest;
+
+import static dev.runnel.runtime.rest.InMemoryDispatcherGateway.JOB;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.RestOptions;
+import dev.runnel.runtime.dispatcher.DispatcherGateway.JobDetails;
+import dev.runnel.runtime.rest.dashboard.Bottleneck;
+import dev.runnel.runtime.rest.dashboard.DashboardCheck;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The dashboard in a real browser (Debian's headless Chromium): the job page of the in-memory gateway's job,
+ * whose keyed vertex is busy behind a backpressured Flat Map, draws the graph and names the bottleneck, with the
+ * same sentence as the Java rule; it follows the numbers as they change; and the job list links to it. Skips only
+ * when chromium or chromium-driver is not installed.
+ */
+@Timeout(120)
+class DashboardBrowserTest {
+
+    private static final List<String> VERTICES = List.of("Collection Source", "Flat Map", "Sum -> Print to Std. Out");
+    private static final List<String> EDGES = List.of("REBALANCE · ALL_TO_ALL", "HASH · ALL_TO_ALL");
+    private static final String SENTENCE =
+            "'Sum -> Print to Std. Out' is the bottleneck: busy 97%, its input 'Flat Map' backpressured 88%";
+
+    @TempDir
+    Path uploads;
+
+    @BeforeAll
+    static void needsChromium() {
+        assumeTrue(DashboardCheck.available(), DashboardCheck.unavailableReason());
+    }
+
+    @Test
+    void jobPageDrawsTheGraphAndNamesTheBottleneck() throws Exception {
+        try (RestServerFixture f = new RestServerFixture(uploads)) {
+            JobDetails details = f.gateway.job(JOB).orElseThrow();
+            assertThat(Bottleneck.sentence(details)).as("the Java rule").isEqualTo(SENTENCE);
+            ChromeDriver driver = DashboardCheck.open();
+            try {
+                URI page = URI.create(f.server.url() + "/#/jobs/" + JOB);
+                DashboardCheck.check(driver, page, null, new DashboardCheck.Expected(VERTICES, EDGES, SENTENCE),
+                        Path.of("target", "dashboard-screenshot.png"));
+                assertThat(driver.findElements(By.cssSelector("g.vertex[data-vertex-id='v3'] text.operator")))
+                        .extracting(e -> e.getText()).containsExactly("▸ Sum", "▸ Print to Std. Out");
+                assertThat(driver.findElement(By.cssSelector("g.vertex[data-vertex-id='v1'] text.ratios")).getText())
+                        .isEqualTo("busy 30% · backpressured 88%");
+                assertThat(driver.findElement(By.cssSelector("g.vertex[data-vertex-id='v1'] text.rates")).getText())
+                        .isEqualTo("in 1.0k/s · out 5.0k/s");
+                assertThat(driver.findElement(By.id("checkpoint-counts")).getText())
+                        .isEqualTo("1 completed, 1 in progress, 1 failed, 0 restored");
+                assertThat(driver.findElements(By.cssSelector("#checkpoints tr.checkpoint"))).hasSize(3);
+                assertThat(driver.findElements(By.cssSelector("#exceptions details.exception"))).hasSize(1);
+                assertThat(driver.findElement(By.cssSelector("tr.vertex-row[data-vertex-id='v1']")).getText())
+                        .contains("high");
+
+                // live: the page polls, so lower the keyed vertex's busy ratio and the sentence follows
+                f.gateway.sumBusyRatio = 0.2;
+                new WebDriverWait(driver, Duration.ofSeconds(10)).until(d ->
+                        d.findElement(By.id("bottleneck")).getText().equals(Bottleneck.NONE));
+                assertThat(Bottleneck.sentence(f.gateway.job(JOB).orElseThrow())).isEqualTo(Bottleneck.NONE);
+            } finally {
+                driver.quit();
+            }
+        }
+    }
+
+    @Test
+    void jobListLinksToTheJobPageWithTheToken() throws Exception {
+        Configuration withToken = new Configuration();
+        withToken.set(RestOptions.AUTH_TOKEN, "s3cret");
+        try (RestServerFixture f = new RestServerFixture(uploads, withToken, "s3cret")) {
+            ChromeDriver driver = DashboardCheck.open();
+            try {
+                driver.get(f.server.url() + "/");
+                WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(15));
+                wait.until(d -> d.findElement(By.id("token-form")).isDisplayed());
+                driver.findElement(By.id("token-input")).sendKeys("s3cret");
+                driver.findElement(By.cssSelector("#token-form button")).click();
+                wait.until(d -> !d.findElements(By.cssSelector("#jobs tr.job a")).isEmpty());
+                assertThat(driver.findElement(By.cssSelector("#jobs tr.job a")).getText()).isEqualTo("WordCount");
+                driver.findElement(By.cssSelector("#jobs tr.job a")).click();
+                wait.until(d -> d.findElements(By.cssSelector("svg#graph g.vertex")).size() == 3);
+                assertThat(DashboardCheck.seen(driver).bottleneckSentence()).isEqualTo(SENTENCE);
+            } finally {
+                driver.quit();
+            }
+            // and the reusable check with a token
+            DashboardCheck.check(URI.create(f.server.url() + "/#/jobs/" + JOB), "s3cret",
+                    new DashboardCheck.Expected(VERTICES, EDGES, null), Path.of("target", "dashboard-token.png"));
+        }
+    }
+}
