@@ -81,8 +81,12 @@ public final class CliFrontend implements Runnable {
     Configuration configuration() {
         if (configuration == null) {
             String dir = environment.get(GlobalConfiguration.ENV_CONF_DIR);
-            configuration = dir == null || dir.isBlank() ? new Configuration()
-                    : GlobalConfiguration.loadConfiguration(dir);
+            try {
+                configuration = dir == null || dir.isBlank() ? new Configuration()
+                        : GlobalConfiguration.loadConfiguration(dir);
+            } catch (IllegalArgumentException malformed) {
+                throw new CliException(malformed.getMessage(), malformed);
+            }
         }
         return configuration;
     }

@@ -188,7 +188,8 @@ class CliFrontendTest {
                                     + "\"SUCCEEDED\",\"accumulator-results\":{\"lines\":\"3\"},\"net-runtime\":1234}}"));
 
             Result result = cli(Map.of(), "run", "-m", jm.hostPort(), "-p", "3", "-s", "/savepoints/sp-1", "-n",
-                    "-D", "state.backend.type=rocksdb", upperJar.toString(), "a", "b", "--not-ours");
+                    "-D", "state.backend.type=rocksdb", "-Dpipeline.name=ignored", upperJar.toString(), "a", "b",
+                    "--not-ours");
 
             assertThat(result.status).as(result.err).isZero();
             assertThat(result.out).startsWith("Job has been submitted with JobID " + JOB_ID + "\n")
@@ -215,7 +216,8 @@ class CliFrontendTest {
                 assertThat(job.getVertices().get(1).getName()).isEqualTo("upper -> print");
                 assertThat(job.getConfiguration().get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo("/savepoints/sp-1");
                 assertThat(job.getConfiguration().get(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE)).isTrue();
-                assertThat(job.getConfiguration().toMap()).containsEntry("state.backend.type", "rocksdb");
+                assertThat(job.getConfiguration().toMap()).containsEntry("state.backend.type", "rocksdb")
+                        .containsEntry("pipeline.name", "ignored");
             }
         }
     }
@@ -321,6 +323,15 @@ class CliFrontendTest {
                     .contains("Terminated Jobs").contains(" : Old (FINISHED)");
             assertThat(jm.only("GET", "/jobs/overview").header("Authorization")).isEqualTo("Bearer s3cret");
         }
+    }
+
+    @Test
+    void aMalformedConfigurationFileIsNamed(@TempDir Path conf) throws IOException {
+        Files.writeString(conf.resolve("runnel.yaml"), "rest.port: 8081\nthis is not yaml\n");
+        Result result = cli(Map.of("RUNNEL_CONF_DIR", conf.toString()), "list");
+        assertThat(result.status).isEqualTo(1);
+        assertThat(result.err.strip()).isEqualTo(conf.resolve("runnel.yaml") + " line 2: expected 'key: value', "
+                + "found 'this is not yaml'");
     }
 
     @Test

@@ -124,6 +124,41 @@ class ClusterScriptsTest {
     }
 
     @Test
+    void startForegroundRunsInThisTerminalWithTheConfigurationOfRunnelConfDir() throws Exception {
+        Path otherConf = Files.createDirectories(work.resolve("other-conf"));
+        Files.writeString(otherConf.resolve("runnel.yaml"), "rest.port: " + restPort
+                + "\nsecurity.cluster.secret: abc\ntaskmanager.memory.process.size: 128m\n");
+        Path output = work.resolve("foreground.out");
+        ProcessBuilder builder = new ProcessBuilder("bash", home.resolve("bin/taskmanager.sh").toString(),
+                "start-foreground").redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().putAll(Map.of("RUNNEL_CONF_DIR", otherConf.toString(),
+                "RUNNEL_PID_DIR", pidDir.toString(), "RUNNEL_CLASSPATH", System.getProperty("java.class.path"),
+                "RUNNEL_TASKMANAGER_CLASS", StandInTaskManager.class.getName(),
+                "JAVA_HOME", System.getProperty("java.home")));
+        Process foreground = builder.start();
+        helpers.add(foreground);
+        // the stand-in cannot register (no JobManager) and keeps retrying; the script's process becomes it
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!commandLine(foreground.toHandle()).contains(StandInTaskManager.class.getName())
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(commandLine(foreground.toHandle())).contains(StandInTaskManager.class.getName())
+                .contains("-Xmx96m").contains("--configDir " + otherConf);
+        assertThat(pidFiles()).as("a foreground daemon has no pid file").isEmpty();
+        foreground.destroy();
+        assertThat(foreground.waitFor(15, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(output)).doesNotContain("Starting taskmanager daemon");
+    }
+
+    @Test
+    void aWrongCommandPrintsTheUsage() throws Exception {
+        Run run = script("jobmanager.sh", "launch");
+        assertThat(run.status).isEqualTo(2);
+        assertThat(run.output).contains("Usage: jobmanager.sh start|start-foreground|stop|stop-all");
+    }
+
+    @Test
     void aStalePidFileIsRemovedAndItsProcessLeftAlone() throws Exception {
         Process unrelated = new ProcessBuilder("sleep", "60").start();
         helpers.add(unrelated);
