@@ -107,7 +107,7 @@ class DistClusterIT {
     }
 
     private void savepointCancelAndResubmit(Path jobJar) throws Exception {
-        long records = 80_000;
+        long records = 400_000;
         String jobId = submitDetached(jobJar, 2, "--records", Long.toString(records), "--label", "s");
         waitUntil(() -> linesWith("(s") > 2_000, 60_000, "the job counting");
         Result savepoint = run(List.of("bin/runnel", "savepoint", jobId, work.resolve("savepoints").toString()), 120);

@@ -415,7 +415,7 @@ public final class Dispatcher implements DispatcherGateway {
         }
         CompletableFuture<JobExecutionResult> result = job.master.getJobExecutionResult();
         if (!result.isDone()) {
-            return Optional.of(new JobResult(jobId, null, 0, Map.of(), null));
+            return Optional.empty();
         }
         try {
             JobExecutionResult done = result.join();

@@ -31,7 +31,7 @@ public interface DispatcherGateway {
 
     Optional<JobExceptions> exceptions(JobID jobId);
 
-    /** The job's result once it is globally terminal; empty future value while it runs. */
+    /** The job's result once it is globally terminal; empty while it runs (and for an unknown job). */
     Optional<JobResult> result(JobID jobId);
 
     /**

@@ -18,7 +18,7 @@ import java.util.Locale;
  * <pre>
  *   WordCount                  counts a built-in text
  *   WordCount --input PATH     counts the lines of a file or of every file in a directory
- *   WordCount --parallelism N  (default 2)
+ *   WordCount --parallelism N  (default: the environment's, e.g. bin/runnel run -p N)
  * </pre>
  */
 public final class WordCount {
@@ -40,7 +40,7 @@ public final class WordCount {
 
     public static void main(String[] args) throws Exception {
         String input = null;
-        int parallelism = 2;
+        int parallelism = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--input" -> input = value(args, ++i, "--input");
@@ -52,7 +52,9 @@ public final class WordCount {
             }
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(parallelism);
+        if (parallelism > 0) {
+            env.setParallelism(parallelism); // else the environment's default: the cores here, -p on a cluster
+        }
         DataStream<String> lines = input == null
                 ? env.fromElements(TEXT).name("built-in text")
                 : env.fromSource(FileSource.forRecordStreamFormat(new TextLineInputFormat(), new Path(input)).build(),
