@@ -83,7 +83,7 @@ public final class RestJobClient implements JobClient {
                 .thenCompose(result -> {
                     if ("SUCCEEDED".equals(result.applicationStatus())) {
                         return CompletableFuture.completedFuture(new JobExecutionResult(jobId,
-                                result.netRuntimeMillis(), new LinkedHashMap<>(result.accumulators())));
+                                result.netRuntimeMillis(), accumulatorValues(result.accumulators())));
                     }
                     String message = "CANCELED".equals(result.applicationStatus()) ? "Job " + jobId + " was cancelled."
                             : "Job " + jobId + " failed" + (result.failure() == null ? "."
@@ -146,5 +146,27 @@ public final class RestJobClient implements JobClient {
                 throw new IllegalStateException("Interrupted while waiting for the JobManager", e);
             }
         }
+    }
+
+    /**
+     * The accumulators' values: each arrives Java-serialized and Base64-encoded (Flink's REST form) and is read with
+     * the calling thread's context class loader (the CLI's is the user jar's); a value that is not in that form
+     * stays the text it came as.
+     */
+    static Map<String, Object> accumulatorValues(Map<String, String> encoded) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        encoded.forEach((name, text) -> {
+            Object value = text;
+            try {
+                byte[] bytes = java.util.Base64.getDecoder().decode(text);
+                value = dev.runnel.util.InstantiationUtil.deserialize(bytes,
+                        loader != null ? loader : RestJobClient.class.getClassLoader(), "accumulator '" + name + "'");
+            } catch (RuntimeException e) {
+                // not a serialized value: keep the text
+            }
+            values.put(name, value);
+        });
+        return values;
     }
 }

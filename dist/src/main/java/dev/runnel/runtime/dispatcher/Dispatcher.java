@@ -420,7 +420,9 @@ public final class Dispatcher implements DispatcherGateway {
         try {
             JobExecutionResult done = result.join();
             Map<String, String> accumulators = new LinkedHashMap<>();
-            done.getAllAccumulatorResults().forEach((name, value) -> accumulators.put(name, String.valueOf(value)));
+            done.getAllAccumulatorResults().forEach((name, value) -> accumulators.put(name,
+                    java.util.Base64.getEncoder().encodeToString(InstantiationUtil.serialize((Serializable) value,
+                            "accumulator '" + name + "'"))));
             return Optional.of(new JobResult(jobId, "SUCCEEDED", done.getNetRuntime(), accumulators, null));
         } catch (java.util.concurrent.CompletionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();

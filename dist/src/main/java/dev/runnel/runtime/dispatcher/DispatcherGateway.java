@@ -114,7 +114,8 @@ public interface DispatcherGateway {
 
     /**
      * Flink's {@code /jobs/<jobId>/execution-result}: {@code applicationStatus} SUCCEEDED, FAILED or CANCELED;
-     * accumulators as their {@code toString()}; {@code failure} null unless failed.
+     * each accumulator's value Java-serialized and Base64-encoded, as Flink's REST API sends it (a client reads it
+     * back with the job's class loader); {@code failure} null unless failed.
      */
     record JobResult(JobID jobId, String applicationStatus, long netRuntimeMillis, Map<String, String> accumulators,
             ExceptionInfo failure) {}
