@@ -26,10 +26,11 @@ fi
 
 echo "building the distribution (mvn package -DskipTests) ..." >&2
 (cd "$ROOT" && mvn -B -q -pl dist -am package -DskipTests >&2)
-VERSION="$(cd "$ROOT" && mvn -B -q help:evaluate -Dexpression=project.version -DforceStdout 2>/dev/null || echo 0.1.0-SNAPSHOT)"
 WORK="$(mktemp -d /tmp/runnel-bench-cluster.XXXXXX)"
 HOME_DIR="$WORK/runnel"
-cp -r "$ROOT/dist/target/runnel-$VERSION" "$HOME_DIR"
+DIST="$(find "$ROOT/dist/target" -maxdepth 1 -type d -name 'runnel-*' | head -1)"
+[[ -n "$DIST" ]] || { echo "no dist/target/runnel-<version>/ after the build" >&2; exit 1; }
+cp -r "$DIST" "$HOME_DIR"
 export RUNNEL_CONF_DIR="$HOME_DIR/conf" RUNNEL_PID_DIR="$WORK/pids"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 sed -i -e "s/^jobmanager.rpc.port:.*/jobmanager.rpc.port: $(free_port)/" -e "s/^rest.port:.*/rest.port: $(free_port)/" \
