@@ -342,18 +342,32 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
             gateInput = StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals, checkpointTarget,
-                    deployment.inputGates());
+                    barrierSetup());
             restoreChannelState(gateInput, subtaskName);
             return gateInput;
         }
         if (inputs == 2 && head instanceof TwoInputStreamOperator<?, ?, ?> two) {
             gateInput = StreamInputProcessor.forTwoInputs(createGate(1), createGate(2), two, subtaskName, signals,
-                    checkpointTarget, deployment.inputGates());
+                    checkpointTarget, barrierSetup());
             restoreChannelState(gateInput, subtaskName);
             return gateInput;
         }
         throw new IllegalStateException("Task " + subtaskName + " has " + inputs + " inputs but its head operator '"
                 + head.getOperatorName() + "' is a " + head.getClass().getSimpleName());
+    }
+
+    /**
+     * The barrier handler's view of this task's inputs: the gates, the edges whose partitioner does not support
+     * unaligned checkpoints (their barriers arrive forced aligned), and the timers for the alignment timeout.
+     */
+    private CheckpointBarrierHandler.Setup barrierSetup() {
+        java.util.Set<String> alignedOnly = new java.util.HashSet<>();
+        for (dev.runnel.runtime.jobgraph.JobEdge edge : deployment.vertex().getInputs()) {
+            if (!edge.getPartitioner().isSupportsUnalignedCheckpoint()) {
+                alignedOnly.add(edge.getId());
+            }
+        }
+        return new CheckpointBarrierHandler.Setup(deployment.inputGates(), alignedOnly, processingTimeService);
     }
 
     private String headOperatorId() {
