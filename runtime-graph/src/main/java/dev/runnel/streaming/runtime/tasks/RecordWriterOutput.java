@@ -119,6 +119,17 @@ final class RecordWriterOutput<T> implements Output<T> {
         writer.broadcastEvent(event);
     }
 
+    /**
+     * Sends the overtaking copy of unaligned barrier {@code barrier} ahead of the queued data on every channel,
+     * where the edge supports unaligned checkpoints: the in-order copy, sent earlier as an aligned barrier
+     * whose timeout has now passed, may still wait in the queues. Nothing on other edges, whose receivers align.
+     */
+    void overtakeWithBarrier(CheckpointBarrier barrier) throws InterruptedException {
+        if (supportsUnalignedCheckpoints) {
+            writer.broadcastPriorityEvent(barrier);
+        }
+    }
+
     /** Whether the writer can take more input now. */
     boolean isAvailable() {
         return writer.isAvailable();

@@ -701,6 +701,9 @@ public final class StreamTask implements StreamTaskContext, Runnable {
             operators.prepareSnapshotPreBarrier(id);
             if (!ended) {
                 operators.broadcastEvent(barrier);
+                if (barrier.options().isTimeoutable()) {
+                    armOutputAlignmentTimeout(barrier);
+                }
             }
             snapshots = operators.snapshotState(id, barrier.timestamp(), barrier.options());
         } catch (InterruptedException e) {
@@ -724,6 +727,24 @@ public final class StreamTask implements StreamTaskContext, Runnable {
         channelState.onComplete(
                 () -> services.asyncOperations().execute(() -> materialize(id, snapshots, 0, syncMillis, channelState)),
                 () -> snapshots.values().forEach(OperatorSnapshotFutures::release));
+    }
+
+    /**
+     * Flink also times aligned barriers out in the output queues: once {@code barrier}'s checkpoint is older than
+     * its aligned checkpoint timeout, its overtaking (unaligned) copy goes ahead of whatever the queues still hold,
+     * so a consumer behind backpressure switches to unaligned without waiting for the in-order copy (which would
+     * reach every channel of a consumer at about the same time, leaving little to persist). A consumer that
+     * already has the barrier ignores the copy. Skipped once a newer checkpoint started or the output ended.
+     */
+    private void armOutputAlignmentTimeout(CheckpointBarrier barrier) {
+        long id = barrier.id();
+        long deadline = barrier.timestamp() + barrier.options().getAlignedCheckpointTimeout();
+        processingTimeService.registerTimer(deadline, time -> {
+            if (chain != null && !finishing && lastCheckpointTaken == id) {
+                chain.overtakeWithBarrier(new CheckpointBarrier(id, barrier.timestamp(),
+                        barrier.options().toUnaligned()));
+            }
+        });
     }
 
     private void materialize(long checkpointId, Map<String, OperatorSnapshotFutures> snapshots, long alignmentMillis,
