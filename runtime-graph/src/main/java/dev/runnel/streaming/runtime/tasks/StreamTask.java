@@ -70,6 +70,9 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private final TaskWaker waker;
     private final TaskMailbox mailbox;
     private final TaskProcessingTimeService processingTimeService;
+    /** The pending output-side alignment timeout of the newest timeoutable checkpoint; task thread only. */
+    private ProcessingTimeService.Cancellable outputAlignmentTimeout;
+    private long outputAlignmentTimeoutId = -1;
     private final TaskInfo taskInfo;
     private final MetricGroup metricGroup;
     private final Map<String, Accumulator<?, ?>> accumulators = new ConcurrentHashMap<>();
@@ -625,6 +628,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     /** Checkpoint {@code checkpointId} completed: operators may publish what it covers. Thread-safe. */
     public void notifyCheckpointCompleteAsync(long checkpointId) {
         mailbox.put(() -> {
+            cancelOutputAlignmentTimeout(checkpointId);
             if (chain != null) {
                 chain.notifyCheckpoint(checkpointId, true);
                 if (checkpointId == stopSavepointId) {
@@ -639,6 +643,7 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     /** Checkpoint {@code checkpointId} was aborted. Thread-safe. */
     public void notifyCheckpointAbortedAsync(long checkpointId) {
         mailbox.put(() -> {
+            cancelOutputAlignmentTimeout(checkpointId);
             if (chain != null) {
                 chain.notifyCheckpoint(checkpointId, false);
             }
@@ -739,12 +744,23 @@ public final class StreamTask implements StreamTaskContext, Runnable {
     private void armOutputAlignmentTimeout(CheckpointBarrier barrier) {
         long id = barrier.id();
         long deadline = barrier.timestamp() + barrier.options().getAlignedCheckpointTimeout();
-        processingTimeService.registerTimer(deadline, time -> {
+        cancelOutputAlignmentTimeout(outputAlignmentTimeoutId);
+        outputAlignmentTimeoutId = id;
+        outputAlignmentTimeout = processingTimeService.registerTimer(deadline, time -> {
+            outputAlignmentTimeout = null;
             if (chain != null && !finishing && lastCheckpointTaken == id) {
                 chain.overtakeWithBarrier(new CheckpointBarrier(id, barrier.timestamp(),
                         barrier.options().toUnaligned()));
             }
         });
+    }
+
+    /** Checkpoint {@code checkpointId} completed or was given up: its barrier need not overtake any more. */
+    private void cancelOutputAlignmentTimeout(long checkpointId) {
+        if (outputAlignmentTimeout != null && outputAlignmentTimeoutId == checkpointId) {
+            outputAlignmentTimeout.cancel();
+            outputAlignmentTimeout = null;
+        }
     }
 
     private void materialize(long checkpointId, Map<String, OperatorSnapshotFutures> snapshots, long alignmentMillis,
