@@ -90,6 +90,18 @@ final class CheckpointBarrierHandler {
         }
     }
 
+    /**
+     * A batch an input took from {@code channel} of {@code gate} and has processed only up to, not including,
+     * position {@code from}: it yielded between two records (backpressure, a mail).
+     */
+    record PartialBatch(int gate, int channel, RecordBatch batch, int from) {}
+
+    /** An input that may hold a {@link PartialBatch}; asked once per unaligned snapshot. */
+    interface PartialBatchSource {
+        /** The batch processed in part, or null. Task thread only. */
+        PartialBatch partialBatch();
+    }
+
     private final InputGate[] gates;
     private final int[] firstChannel;
     private final boolean[] received;
@@ -101,6 +113,8 @@ final class CheckpointBarrierHandler {
     private final List<InputGateDeploymentDescriptor> descriptors;
     /** Arms the alignment timeout; null where it is not supported (then alignment never times out). */
     private final ProcessingTimeService timers;
+    /** The inputs, asked for what they hold in part at an unaligned snapshot; empty in tests without them. */
+    private List<PartialBatchSource> partialBatches = List.of();
     /** Unaligned checkpoints whose channel state is still being collected, oldest first. */
     private final List<ChannelStateCollector> collecting = new ArrayList<>(2);
     /**
@@ -155,6 +169,15 @@ final class CheckpointBarrierHandler {
                 }
             }
         }
+    }
+
+    /**
+     * The inputs that feed this handler. An unaligned snapshot can come between two records of a batch (the
+     * alignment timer is a mail, and a two-input task may take a barrier on one input while the other yielded
+     * mid-batch); the unprocessed rest of such a batch is in-flight data of the new checkpoint.
+     */
+    void setPartialBatchSources(List<? extends PartialBatchSource> sources) {
+        this.partialBatches = List.copyOf(sources);
     }
 
     void processBarrier(CheckpointBarrier barrier, int gate, int channel) throws Exception {
@@ -284,6 +307,13 @@ final class CheckpointBarrierHandler {
         for (int i = 0; i < received.length; i++) {
             if (received[i] || ended[i]) {
                 collector.channelDone(i);
+            }
+        }
+        for (PartialBatchSource source : partialBatches) {
+            PartialBatch partial = source.partialBatch();
+            if (partial != null) {
+                // Older collectors took the whole batch when it was polled; the new one starts mid-batch.
+                collector.collect(firstChannel[partial.gate()] + partial.channel(), partial.batch(), partial.from());
             }
         }
         if (!collector.isComplete()) {

@@ -37,6 +37,7 @@ final class StreamInputProcessor implements TaskInput {
         for (int i = 0; i < inputs.length; i++) {
             inputs[i].setBarrierHandler(barriers, i);
         }
+        barriers.setPartialBatchSources(java.util.Arrays.asList(inputs));
         this.ended = new boolean[inputs.length];
         this.twoInputHead = twoInputHead;
     }

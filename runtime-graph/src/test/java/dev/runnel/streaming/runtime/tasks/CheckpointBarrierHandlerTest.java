@@ -321,6 +321,23 @@ class CheckpointBarrierHandlerTest {
         assertThat(collectors.get(0).isCollecting(0)).isFalse();
     }
 
+    @Test
+    void theUnprocessedRestOfABatchAnInputHoldsAtTheSnapshotIsInFlightData() throws Exception {
+        // Two gates of one channel each; the first yielded after two of the four records of a batch.
+        BlockingGate first = new BlockingGate(1);
+        BlockingGate second = new BlockingGate(1);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {first, second}, target,
+                List.of(descriptor("a", 1), descriptor("b", 1)), java.util.Set.of(), timers);
+        RecordBatch partial = batch(1, 2, 3, 4);
+        handler.setPartialBatchSources(List.of(() -> new CheckpointBarrierHandler.PartialBatch(0, 0, partial, 2),
+                () -> null));
+        handler.processBarrier(barrier(9, UNALIGNED), 1, 0, true);
+        assertThat(calls).containsExactly("unaligned 9");
+        handler.processBarrier(barrier(9, UNALIGNED), 1, 0, false);
+        handler.processBarrier(barrier(9, UNALIGNED), 0, 0, false);
+        assertThat(collectors.get(0).recordCount()).as("records 3 and 4").isEqualTo(2);
+    }
+
     private static dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor descriptor(String edge, int channels) {
         List<String> edges = new ArrayList<>();
         for (int i = 0; i < channels; i++) {
