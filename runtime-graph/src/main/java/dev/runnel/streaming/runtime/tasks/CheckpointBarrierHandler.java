@@ -96,10 +96,19 @@ final class CheckpointBarrierHandler {
      */
     record PartialBatch(int gate, int channel, RecordBatch batch, int from) {}
 
-    /** An input that may hold a {@link PartialBatch}; asked once per unaligned snapshot. */
+    /** An input as an unaligned snapshot sees it: what it holds in part, and whether it still replays. */
     interface PartialBatchSource {
         /** The batch processed in part, or null. Task thread only. */
         PartialBatch partialBatch();
+
+        /**
+         * Whether the input still replays restored channel state: the snapshot waits until it is done (then no
+         * replayed record is left out of both the operators' state and the new channel state, and no live one
+         * was read yet), as for a channel that must align. Tells {@link #inputReplayed()} when it is done.
+         */
+        default boolean replaying() {
+            return false;
+        }
     }
 
     private final InputGate[] gates;
@@ -178,6 +187,11 @@ final class CheckpointBarrierHandler {
      */
     void setPartialBatchSources(List<? extends PartialBatchSource> sources) {
         this.partialBatches = List.copyOf(sources);
+    }
+
+    /** An input finished replaying its restored channel state, before reading any live record. */
+    void inputReplayed() throws Exception {
+        completeIfReady();
     }
 
     void processBarrier(CheckpointBarrier barrier, int gate, int channel) throws Exception {
@@ -282,6 +296,11 @@ final class CheckpointBarrierHandler {
         }
         for (int i = 0; i < received.length; i++) {
             if (!received[i] && !ended[i] && (!unaligned || alignedOnly[i])) {
+                return;
+            }
+        }
+        for (PartialBatchSource source : partialBatches) {
+            if (source.replaying()) {
                 return;
             }
         }

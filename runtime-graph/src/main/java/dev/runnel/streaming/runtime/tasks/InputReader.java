@@ -77,6 +77,8 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
                 return InputStatus.MORE_AVAILABLE;
             }
             replay = null;
+            // An unaligned snapshot that waited for this input's replay is taken now, before any live record.
+            barriers.inputReplayed();
         }
         RecordBatch element = gate.pollNext();
         if (element == null) {
@@ -97,9 +99,13 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
     }
 
     @Override
+    public boolean replaying() {
+        return replay != null;
+    }
+
+    @Override
     public CheckpointBarrierHandler.PartialBatch partialBatch() {
-        // A batch of restored channel state is not counted: no barrier is read, so no snapshot is taken, while
-        // this input replays (a known gap: the other input of a two-input task may take one meanwhile).
+        // A batch of restored channel state never counts: the handler takes no snapshot while this input replays.
         return pending == null || pendingChannel < 0 ? null
                 : new CheckpointBarrierHandler.PartialBatch(gateIndex, pendingChannel, pending, position);
     }

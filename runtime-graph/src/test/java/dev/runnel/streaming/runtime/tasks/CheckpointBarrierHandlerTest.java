@@ -338,6 +338,35 @@ class CheckpointBarrierHandlerTest {
         assertThat(collectors.get(0).recordCount()).as("records 3 and 4").isEqualTo(2);
     }
 
+    @Test
+    void anUnalignedSnapshotWaitsUntilNoInputReplaysRestoredChannelState() throws Exception {
+        BlockingGate first = new BlockingGate(1);
+        BlockingGate second = new BlockingGate(1);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {first, second}, target,
+                List.of(descriptor("a", 1), descriptor("b", 1)), java.util.Set.of(), timers);
+        boolean[] replaying = {true};
+        handler.setPartialBatchSources(List.of(new CheckpointBarrierHandler.PartialBatchSource() {
+            @Override
+            public CheckpointBarrierHandler.PartialBatch partialBatch() {
+                return null;
+            }
+
+            @Override
+            public boolean replaying() {
+                return replaying[0];
+            }
+        }));
+        handler.processBarrier(barrier(10, UNALIGNED), 1, 0, true);
+        assertThat(calls).as("input 1 still replays what an earlier checkpoint persisted").isEmpty();
+        handler.processBarrier(barrier(10, UNALIGNED), 1, 0, false);
+        assertThat(second.isBlocked(0)).isTrue();
+        replaying[0] = false;
+        handler.inputReplayed();
+        assertThat(calls).containsExactly("unaligned 10");
+        assertThat(collectors.get(0).isCollecting(0)).as("input 1 collects from its first live record").isTrue();
+        assertThat(second.isBlocked(0)).isFalse();
+    }
+
     private static dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor descriptor(String edge, int channels) {
         List<String> edges = new ArrayList<>();
         for (int i = 0; i < channels; i++) {
