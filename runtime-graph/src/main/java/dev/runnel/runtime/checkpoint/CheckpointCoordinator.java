@@ -210,7 +210,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
      * when an aligned checkpoint timeout is set. Savepoints are always aligned, and so is the final checkpoint,
      * whose tasks have no input left to overtake.
      */
-    CheckpointOptions checkpointOptions() {
+    private CheckpointOptions checkpointOptions() {
         return CheckpointOptions.checkpoint(config.isExactlyOnce(), config.isUnalignedCheckpointsEnabled(),
                 config.getAlignedCheckpointTimeout());
     }
