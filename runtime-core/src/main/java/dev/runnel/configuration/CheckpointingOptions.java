@@ -24,6 +24,7 @@ import java.time.Duration;
  *   execution.checkpointing.mode                              EXACTLY_ONCE
  *   execution.checkpointing.externalized-checkpoint-retention NO_EXTERNALIZED_CHECKPOINTS
  *   execution.checkpointing.unaligned.enabled                 false                        execution.checkpointing.unaligned
+ *   execution.checkpointing.aligned-checkpoint-timeout        0 ms                         execution.checkpointing.alignment-timeout
  *   execution.checkpointing.storage                           (none)                       state.checkpoint-storage
  *   execution.checkpointing.dir                               (none)                       state.checkpoints.dir
  *   execution.checkpointing.savepoint-dir                     (none)                       state.savepoints.dir
@@ -100,6 +101,21 @@ public final class CheckpointingOptions {
             .withDeprecatedKeys("execution.checkpointing.unaligned")
             .withDescription("Whether exactly-once checkpoints are unaligned: barriers overtake buffered records, "
                     + "which become part of the checkpoint.");
+
+    /**
+     * With unaligned checkpoints only: 0 (the default) starts every checkpoint unaligned; a positive value
+     * starts it aligned, and a task whose alignment has lasted longer than this since the checkpoint started
+     * switches it to unaligned (persists what is still in flight and forwards the barrier ahead of the data).
+     */
+    public static final ConfigOption<Duration> ALIGNED_CHECKPOINT_TIMEOUT = ConfigOptions
+            .key("execution.checkpointing.aligned-checkpoint-timeout")
+            .durationType()
+            .defaultValue(Duration.ZERO)
+            .withDeprecatedKeys("execution.checkpointing.alignment-timeout")
+            .withDescription("Only relevant if execution.checkpointing.unaligned.enabled is enabled. If timeout is 0,"
+                    + " checkpoints always start unaligned. If timeout has a positive value, checkpoints start aligned;"
+                    + " if during checkpointing the checkpoint start delay exceeds this timeout, alignment times out"
+                    + " and the checkpoint barrier starts working as an unaligned checkpoint barrier.");
 
     /** Where checkpoints go: {@code jobmanager} (memory) or {@code filesystem}; with a directory, filesystem. */
     public static final ConfigOption<String> CHECKPOINT_STORAGE = ConfigOptions

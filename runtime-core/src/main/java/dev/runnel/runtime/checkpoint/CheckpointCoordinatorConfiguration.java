@@ -46,6 +46,7 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
     private final int tolerableCheckpointFailureNumber;
     private final CheckpointingMode checkpointingMode;
     private final boolean unalignedCheckpointsEnabled;
+    private final long alignedCheckpointTimeout;
     private final ExternalizedCheckpointRetention externalizedCheckpointRetention;
     private final String checkpointStorage;
     private final String checkpointDirectory;
@@ -56,7 +57,7 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
 
     private CheckpointCoordinatorConfiguration(long checkpointInterval, long checkpointTimeout,
             long minPauseBetweenCheckpoints, int maxConcurrentCheckpoints, int tolerableCheckpointFailureNumber,
-            CheckpointingMode checkpointingMode, boolean unalignedCheckpointsEnabled,
+            CheckpointingMode checkpointingMode, boolean unalignedCheckpointsEnabled, long alignedCheckpointTimeout,
             ExternalizedCheckpointRetention externalizedCheckpointRetention, String checkpointStorage,
             String checkpointDirectory, String savepointDirectory, int maxRetainedCheckpoints,
             boolean incrementalCheckpoints, long inlineThresholdBytes) {
@@ -67,6 +68,7 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
         this.tolerableCheckpointFailureNumber = tolerableCheckpointFailureNumber;
         this.checkpointingMode = checkpointingMode;
         this.unalignedCheckpointsEnabled = unalignedCheckpointsEnabled;
+        this.alignedCheckpointTimeout = alignedCheckpointTimeout;
         this.externalizedCheckpointRetention = externalizedCheckpointRetention;
         this.checkpointStorage = checkpointStorage;
         this.checkpointDirectory = checkpointDirectory;
@@ -129,6 +131,11 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
         // As in Flink, asking for unaligned checkpoints in at-least-once mode is not an error: barriers are
         // never aligned in that mode, so there is nothing to unalign.
         boolean unaligned = r.get(CheckpointingOptions.ENABLE_UNALIGNED) && mode == CheckpointingMode.EXACTLY_ONCE;
+        Duration alignedTimeout = r.get(CheckpointingOptions.ALIGNED_CHECKPOINT_TIMEOUT);
+        if (alignedTimeout.isNegative()) {
+            throw r.invalid(CheckpointingOptions.ALIGNED_CHECKPOINT_TIMEOUT,
+                    "the aligned checkpoint timeout must be 0 (checkpoints start unaligned) or positive, e.g. 30 s");
+        }
 
         String checkpointDirectory = blankToNull(r.get(CheckpointingOptions.CHECKPOINTS_DIRECTORY));
         String savepointDirectory = blankToNull(r.get(CheckpointingOptions.SAVEPOINT_DIRECTORY));
@@ -147,7 +154,7 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
         }
 
         return new CheckpointCoordinatorConfiguration(interval, timeout, minPause.toMillis(), maxConcurrent,
-                tolerableFailures, mode, unaligned, r.get(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION),
+                tolerableFailures, mode, unaligned, alignedTimeout.toMillis(), r.get(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION),
                 storage, checkpointDirectory, savepointDirectory, retained,
                 r.get(CheckpointingOptions.INCREMENTAL_CHECKPOINTS), inline.getBytes());
     }
@@ -254,6 +261,14 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
         return unalignedCheckpointsEnabled;
     }
 
+    /**
+     * Milliseconds after a checkpoint's start at which a task still aligning it switches to unaligned; 0: unaligned
+     * from the start. Only used when {@link #isUnalignedCheckpointsEnabled()}.
+     */
+    public long getAlignedCheckpointTimeout() {
+        return alignedCheckpointTimeout;
+    }
+
     public ExternalizedCheckpointRetention getExternalizedCheckpointRetention() {
         return externalizedCheckpointRetention;
     }
@@ -297,6 +312,7 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
                 && tolerableCheckpointFailureNumber == that.tolerableCheckpointFailureNumber
                 && checkpointingMode == that.checkpointingMode
                 && unalignedCheckpointsEnabled == that.unalignedCheckpointsEnabled
+                && alignedCheckpointTimeout == that.alignedCheckpointTimeout
                 && externalizedCheckpointRetention == that.externalizedCheckpointRetention
                 && checkpointStorage.equals(that.checkpointStorage)
                 && Objects.equals(checkpointDirectory, that.checkpointDirectory)
@@ -310,8 +326,8 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
     public int hashCode() {
         return Objects.hash(checkpointInterval, checkpointTimeout, minPauseBetweenCheckpoints, maxConcurrentCheckpoints,
                 tolerableCheckpointFailureNumber, checkpointingMode, unalignedCheckpointsEnabled,
-                externalizedCheckpointRetention, checkpointStorage, checkpointDirectory, savepointDirectory,
-                maxRetainedCheckpoints, incrementalCheckpoints, inlineThresholdBytes);
+                alignedCheckpointTimeout, externalizedCheckpointRetention, checkpointStorage, checkpointDirectory,
+                savepointDirectory, maxRetainedCheckpoints, incrementalCheckpoints, inlineThresholdBytes);
     }
 
     @Override
@@ -321,7 +337,8 @@ public final class CheckpointCoordinatorConfiguration implements Serializable {
                 + ", timeout=" + checkpointTimeout + " ms, minPause=" + minPauseBetweenCheckpoints
                 + " ms, maxConcurrent=" + maxConcurrentCheckpoints + ", tolerableFailures="
                 + tolerableCheckpointFailureNumber + ", mode=" + checkpointingMode + ", unaligned="
-                + unalignedCheckpointsEnabled + ", retention=" + externalizedCheckpointRetention + ", storage="
+                + unalignedCheckpointsEnabled + ", alignedCheckpointTimeout=" + alignedCheckpointTimeout
+                + " ms, retention=" + externalizedCheckpointRetention + ", storage="
                 + checkpointStorage + ", checkpointDir=" + checkpointDirectory + ", savepointDir="
                 + savepointDirectory + ", retained=" + maxRetainedCheckpoints + ", incremental="
                 + incrementalCheckpoints + ", inlineThreshold=" + inlineThresholdBytes + " bytes}";

@@ -7,32 +7,51 @@ import java.util.Objects;
 /**
  * How one checkpoint is to be taken; travels with its barrier. A checkpoint may be incremental (a store
  * that supports it writes only what changed); a savepoint is always self-contained, in the
- * {@link #getSavepointFormat() format} the user asked for. In exactly-once mode tasks align barriers
- * (block a channel that delivered the barrier until all have); in at-least-once mode they do not. An
- * {@link #isUnalignedCheckpoint() unaligned} checkpoint (exactly once, never a savepoint) does not align:
- * its barrier overtakes the data queued in each channel, and that in-flight data becomes part of the
- * checkpoint as channel state. Immutable.
+ * {@link #getSavepointFormat() format} the user asked for. Immutable.
+ *
+ * <p>The {@link AlignmentType} says how tasks treat the barrier, as in Flink:
+ * <ul>
+ *   <li>{@code AT_LEAST_ONCE}: nothing is blocked; the task snapshots when the last barrier arrives.</li>
+ *   <li>{@code ALIGNED}: a channel that delivered the barrier is blocked until all have. With an
+ *       {@link #getAlignedCheckpointTimeout() aligned checkpoint timeout} (unaligned checkpoints enabled and
+ *       {@code execution.checkpointing.aligned-checkpoint-timeout} &gt; 0) the checkpoint starts aligned and a
+ *       task whose alignment outlasts the timeout switches it to unaligned ({@link #toUnaligned()}).</li>
+ *   <li>{@code UNALIGNED}: the barrier overtakes the data queued in each channel (a priority event), and that
+ *       in-flight data becomes part of the checkpoint as channel state. Exactly once, never a savepoint.</li>
+ *   <li>{@code FORCED_ALIGNED}: an unaligned (or timeoutable) checkpoint's barrier on an edge whose
+ *       partitioner does not support unaligned checkpoints (forward, rescale, broadcast): it travels in order
+ *       and the receiver aligns that channel, so such an edge never has channel state
+ *       ({@link #withUnalignedUnsupported()}; {@link #withUnalignedSupported()} undoes it for the next edge).</li>
+ * </ul>
  */
 public final class CheckpointOptions implements Serializable {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
+
+    /** {@link #getAlignedCheckpointTimeout()} when alignment never times out. */
+    public static final long NO_ALIGNED_CHECKPOINT_TIME_OUT = Long.MAX_VALUE;
+
+    /** How tasks align the barrier of a checkpoint; Flink's names. */
+    public enum AlignmentType {
+        AT_LEAST_ONCE, ALIGNED, UNALIGNED, FORCED_ALIGNED
+    }
 
     private final boolean savepoint;
     private final SavepointFormatType savepointFormat;
-    private final boolean exactlyOnce;
-    private final boolean unaligned;
+    private final AlignmentType alignment;
+    private final long alignedCheckpointTimeout;
 
-    private CheckpointOptions(boolean savepoint, SavepointFormatType savepointFormat, boolean exactlyOnce,
-            boolean unaligned) {
+    private CheckpointOptions(boolean savepoint, SavepointFormatType savepointFormat, AlignmentType alignment,
+            long alignedCheckpointTimeout) {
         this.savepoint = savepoint;
         this.savepointFormat = savepointFormat;
-        this.exactlyOnce = exactlyOnce;
-        this.unaligned = unaligned;
+        this.alignment = alignment;
+        this.alignedCheckpointTimeout = alignedCheckpointTimeout;
     }
 
     /** A periodic checkpoint. */
     public static CheckpointOptions checkpoint(boolean exactlyOnce) {
-        return new CheckpointOptions(false, null, exactlyOnce, false);
+        return checkpoint(exactlyOnce, false);
     }
 
     /**
@@ -40,12 +59,38 @@ public final class CheckpointOptions implements Serializable {
      * aligns, so there is nothing to overtake, as in Flink).
      */
     public static CheckpointOptions checkpoint(boolean exactlyOnce, boolean unaligned) {
-        return new CheckpointOptions(false, null, exactlyOnce, exactlyOnce && unaligned);
+        return checkpoint(exactlyOnce, unaligned, 0);
+    }
+
+    /**
+     * A periodic checkpoint. With {@code unaligned} (and exactly once) and a positive
+     * {@code alignedCheckpointTimeoutMillis} it starts aligned and turns unaligned at a task whose alignment
+     * lasts longer than that, counted from the checkpoint's start (its barrier's timestamp); with 0 it is
+     * unaligned from the start. Without {@code unaligned} the timeout is ignored, as in Flink.
+     *
+     * @throws IllegalArgumentException if the timeout is negative
+     */
+    public static CheckpointOptions checkpoint(boolean exactlyOnce, boolean unaligned,
+            long alignedCheckpointTimeoutMillis) {
+        if (alignedCheckpointTimeoutMillis < 0) {
+            throw new IllegalArgumentException("the aligned checkpoint timeout must be 0 (start unaligned) or"
+                    + " positive, was " + alignedCheckpointTimeoutMillis + " ms");
+        }
+        if (!exactlyOnce) {
+            return new CheckpointOptions(false, null, AlignmentType.AT_LEAST_ONCE, NO_ALIGNED_CHECKPOINT_TIME_OUT);
+        }
+        if (!unaligned) {
+            return new CheckpointOptions(false, null, AlignmentType.ALIGNED, NO_ALIGNED_CHECKPOINT_TIME_OUT);
+        }
+        return alignedCheckpointTimeoutMillis == 0
+                ? new CheckpointOptions(false, null, AlignmentType.UNALIGNED, NO_ALIGNED_CHECKPOINT_TIME_OUT)
+                : new CheckpointOptions(false, null, AlignmentType.ALIGNED, alignedCheckpointTimeoutMillis);
     }
 
     /** A savepoint in {@code format}; always aligned. */
     public static CheckpointOptions savepoint(SavepointFormatType format) {
-        return new CheckpointOptions(true, Objects.requireNonNull(format, "format"), true, false);
+        return new CheckpointOptions(true, Objects.requireNonNull(format, "format"), AlignmentType.ALIGNED,
+                NO_ALIGNED_CHECKPOINT_TIME_OUT);
     }
 
     public boolean isSavepoint() {
@@ -62,9 +107,13 @@ public final class CheckpointOptions implements Serializable {
         return !savepoint;
     }
 
-    /** Exactly-once: tasks align barriers across their input channels. */
+    public AlignmentType getAlignment() {
+        return alignment;
+    }
+
+    /** Exactly-once: tasks align barriers across their input channels (or persist what the barrier overtook). */
     public boolean isExactlyOnceMode() {
-        return exactlyOnce;
+        return alignment != AlignmentType.AT_LEAST_ONCE;
     }
 
     /**
@@ -73,24 +122,96 @@ public final class CheckpointOptions implements Serializable {
      * state. Only for exactly-once checkpoints, never for savepoints (which must be self-contained, as in Flink).
      */
     public boolean isUnalignedCheckpoint() {
-        return unaligned;
+        return alignment == AlignmentType.UNALIGNED;
+    }
+
+    /**
+     * Whether the checkpoint may become unaligned at a task: unaligned already, timeoutable, or forced aligned
+     * on this edge only. False for savepoints, at-least-once and plain aligned checkpoints.
+     */
+    public boolean needsChannelState() {
+        return isUnalignedCheckpoint() || isTimeoutable() || alignment == AlignmentType.FORCED_ALIGNED;
+    }
+
+    /** The barrier came over an edge that does not support unaligned checkpoints; see the class comment. */
+    public boolean isForcedAligned() {
+        return alignment == AlignmentType.FORCED_ALIGNED;
+    }
+
+    /** Milliseconds from the checkpoint's start after which an aligning task goes unaligned; see the class comment. */
+    public long getAlignedCheckpointTimeout() {
+        return alignedCheckpointTimeout;
+    }
+
+    /** Whether an aligned barrier of this checkpoint turns unaligned once the alignment timeout passed. */
+    public boolean isTimeoutable() {
+        return alignment == AlignmentType.ALIGNED && alignedCheckpointTimeout > 0
+                && alignedCheckpointTimeout != NO_ALIGNED_CHECKPOINT_TIME_OUT;
+    }
+
+    /**
+     * These options for an edge whose partitioner does not support unaligned checkpoints: an unaligned or
+     * timeoutable checkpoint travels {@link AlignmentType#FORCED_ALIGNED forced aligned}; others are unchanged.
+     */
+    public CheckpointOptions withUnalignedUnsupported() {
+        if (isUnalignedCheckpoint() || isTimeoutable()) {
+            return new CheckpointOptions(savepoint, savepointFormat, AlignmentType.FORCED_ALIGNED,
+                    alignedCheckpointTimeout);
+        }
+        return this;
+    }
+
+    /**
+     * The inverse of {@link #withUnalignedUnsupported()}, for the edges a task forwards the barrier on: a forced
+     * aligned barrier becomes unaligned again, or aligned with its timeout if it was timeoutable.
+     */
+    public CheckpointOptions withUnalignedSupported() {
+        if (alignment != AlignmentType.FORCED_ALIGNED) {
+            return this;
+        }
+        return new CheckpointOptions(savepoint, savepointFormat,
+                alignedCheckpointTimeout == NO_ALIGNED_CHECKPOINT_TIME_OUT ? AlignmentType.UNALIGNED
+                        : AlignmentType.ALIGNED, alignedCheckpointTimeout);
+    }
+
+    /**
+     * The unaligned form of a checkpoint that may become unaligned ({@link #needsChannelState()}): what a task
+     * whose alignment timed out, or that received an unaligned barrier while aligning, forwards.
+     *
+     * @throws IllegalStateException for a savepoint, an at-least-once or a plain aligned checkpoint
+     */
+    public CheckpointOptions toUnaligned() {
+        if (!needsChannelState()) {
+            throw new IllegalStateException("cannot make " + this + " unaligned");
+        }
+        return isUnalignedCheckpoint() ? this : new CheckpointOptions(savepoint, savepointFormat,
+                AlignmentType.UNALIGNED, NO_ALIGNED_CHECKPOINT_TIME_OUT);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof CheckpointOptions other && savepoint == other.savepoint
-                && savepointFormat == other.savepointFormat && exactlyOnce == other.exactlyOnce
-                && unaligned == other.unaligned;
+                && savepointFormat == other.savepointFormat && alignment == other.alignment
+                && alignedCheckpointTimeout == other.alignedCheckpointTimeout;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(savepoint, savepointFormat, exactlyOnce, unaligned);
+        return Objects.hash(savepoint, savepointFormat, alignment, alignedCheckpointTimeout);
     }
 
     @Override
     public String toString() {
-        return savepoint ? "savepoint(" + savepointFormat + ")" : unaligned ? "checkpoint(unaligned)"
-                : exactlyOnce ? "checkpoint(exactly once)" : "checkpoint(at least once)";
+        if (savepoint) {
+            return "savepoint(" + savepointFormat + ")";
+        }
+        String timeout = alignedCheckpointTimeout == NO_ALIGNED_CHECKPOINT_TIME_OUT ? ""
+                : ", aligned checkpoint timeout " + alignedCheckpointTimeout + " ms";
+        return switch (alignment) {
+            case AT_LEAST_ONCE -> "checkpoint(at least once)";
+            case ALIGNED -> "checkpoint(exactly once" + timeout + ")";
+            case UNALIGNED -> "checkpoint(unaligned)";
+            case FORCED_ALIGNED -> "checkpoint(forced aligned" + timeout + ")";
+        };
     }
 }

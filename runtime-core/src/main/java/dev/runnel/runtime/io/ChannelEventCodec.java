@@ -17,7 +17,10 @@ import java.io.IOException;
  *   END_OF_PARTITION  tag 3, nothing more
  *   CHECKPOINT_BARRIER tag 4, checkpoint id (8 bytes), timestamp (8 bytes), kind (1 byte: 0 checkpoint
  *                     at least once, 1 checkpoint exactly once, 2 canonical savepoint, 3 native savepoint,
- *                     4 unaligned checkpoint; a new kind takes the next number, old ones never change)
+ *                     4 unaligned checkpoint, 5 aligned checkpoint with an aligned checkpoint timeout, 6 forced
+ *                     aligned (unaligned on an edge that does not support it), 7 forced aligned with a timeout;
+ *                     kinds 5 and 7 are followed by the timeout in ms (8 bytes); a new kind takes the next
+ *                     number, old ones never change)
  *   CANCEL_CHECKPOINT tag 5, checkpoint id (8 bytes)
  * </pre>
  *
@@ -39,7 +42,11 @@ public final class ChannelEventCodec {
                 CheckpointBarrier barrier = (CheckpointBarrier) event;
                 out.writeLong(barrier.id());
                 out.writeLong(barrier.timestamp());
-                out.writeByte(kind(barrier.options()));
+                int kind = kind(barrier.options());
+                out.writeByte(kind);
+                if (kind == 5 || kind == 7) {
+                    out.writeLong(barrier.options().getAlignedCheckpointTimeout());
+                }
             }
             case CANCEL_CHECKPOINT -> out.writeLong(((CancelCheckpointMarker) event).checkpointId());
         }
@@ -65,7 +72,8 @@ public final class ChannelEventCodec {
             long id = in.readLong();
             long timestamp = in.readLong();
             byte kind = in.readByte();
-            return new CheckpointBarrier(id, timestamp, options(kind, id));
+            long timeout = kind == 5 || kind == 7 ? in.readLong() : 0;
+            return new CheckpointBarrier(id, timestamp, options(kind, id, timeout));
         }
         if (tag == ChannelEvent.Type.CANCEL_CHECKPOINT.tag()) {
             return new CancelCheckpointMarker(in.readLong());
@@ -76,23 +84,33 @@ public final class ChannelEventCodec {
 
     private static int kind(CheckpointOptions options) {
         if (!options.isSavepoint()) {
-            if (options.isUnalignedCheckpoint()) {
-                return 4;
-            }
-            return options.isExactlyOnceMode() ? 1 : 0;
+            return switch (options.getAlignment()) {
+                case AT_LEAST_ONCE -> 0;
+                case ALIGNED -> options.isTimeoutable() ? 5 : 1;
+                case UNALIGNED -> 4;
+                case FORCED_ALIGNED ->
+                        options.getAlignedCheckpointTimeout() == CheckpointOptions.NO_ALIGNED_CHECKPOINT_TIME_OUT ? 6 : 7;
+            };
         }
         return options.getSavepointFormat() == SavepointFormatType.NATIVE ? 3 : 2;
     }
 
-    private static CheckpointOptions options(byte kind, long id) throws CorruptDataException {
+    private static CheckpointOptions options(byte kind, long id, long timeout) throws CorruptDataException {
+        if ((kind == 5 || kind == 7) && (timeout <= 0 || timeout == CheckpointOptions.NO_ALIGNED_CHECKPOINT_TIME_OUT)) {
+            throw new CorruptDataException("checkpoint barrier " + id + " of kind " + kind
+                    + " with aligned checkpoint timeout " + timeout + " ms (expected a positive number of ms)");
+        }
         return switch (kind) {
             case 0 -> CheckpointOptions.checkpoint(false);
             case 1 -> CheckpointOptions.checkpoint(true);
             case 2 -> CheckpointOptions.savepoint(SavepointFormatType.CANONICAL);
             case 3 -> CheckpointOptions.savepoint(SavepointFormatType.NATIVE);
             case 4 -> CheckpointOptions.checkpoint(true, true);
+            case 5 -> CheckpointOptions.checkpoint(true, true, timeout);
+            case 6 -> CheckpointOptions.checkpoint(true, true).withUnalignedUnsupported();
+            case 7 -> CheckpointOptions.checkpoint(true, true, timeout).withUnalignedUnsupported();
             default -> throw new CorruptDataException("checkpoint barrier " + id + " with kind " + kind
-                    + " (expected 0-4)");
+                    + " (expected 0-7)");
         };
     }
 }

@@ -34,6 +34,16 @@ public interface ResultPartitionWriter extends AvailabilityProvider, AutoCloseab
     /** Flushes, then sends {@code event} to every subpartition, in order after the records before it. */
     void broadcastEvent(ChannelEvent event) throws InterruptedException;
 
+    /**
+     * Sends only the overtaking copy of priority event {@code event} to every subpartition, ahead of what each
+     * holds, without the in-order copy {@link #broadcastEvent} adds: for a barrier already sent in order whose
+     * aligned checkpoint timeout passed while it still waited in the queues (Flink converts such a barrier in
+     * its output buffers). A consumer that already received the in-order copy ignores this one.
+     *
+     * @throws IllegalArgumentException if {@code event} is not a priority event
+     */
+    void broadcastPriorityEvent(ChannelEvent event) throws InterruptedException;
+
     /** Flushes and ends every subpartition with {@link EndOfPartitionEvent}; nothing may follow. */
     void finish() throws InterruptedException;
 

@@ -25,6 +25,7 @@ class CheckpointCoordinatorConfigurationTest {
         assertThat(c.getTolerableCheckpointFailureNumber()).isZero();
         assertThat(c.isExactlyOnce()).isTrue();
         assertThat(c.isUnalignedCheckpointsEnabled()).isFalse();
+        assertThat(c.getAlignedCheckpointTimeout()).isZero();
         assertThat(c.getExternalizedCheckpointRetention())
                 .isEqualTo(ExternalizedCheckpointRetention.NO_EXTERNALIZED_CHECKPOINTS);
         assertThat(c.getCheckpointStorage()).isEqualTo("jobmanager");
@@ -106,6 +107,20 @@ class CheckpointCoordinatorConfigurationTest {
         conf.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.AT_LEAST_ONCE);
         assertThat(CheckpointCoordinatorConfiguration.fromConfiguration(conf).isUnalignedCheckpointsEnabled())
                 .isFalse();
+    }
+
+    @Test
+    void theAlignedCheckpointTimeoutIsReadFromTheTypedOptionItsKeyAndFlinksDeprecatedKey() {
+        Configuration typed = new Configuration().set(CheckpointingOptions.ALIGNED_CHECKPOINT_TIMEOUT,
+                Duration.ofSeconds(30));
+        Configuration key = new Configuration().setString("execution.checkpointing.aligned-checkpoint-timeout", "30 s");
+        Configuration deprecated = new Configuration().setString("execution.checkpointing.alignment-timeout", "30000");
+        for (Configuration conf : java.util.List.of(typed, key, deprecated)) {
+            assertThat(CheckpointCoordinatorConfiguration.fromConfiguration(conf).getAlignedCheckpointTimeout())
+                    .as(conf.toString()).isEqualTo(30_000L);
+        }
+        assertThat(CheckpointingOptions.ALIGNED_CHECKPOINT_TIMEOUT.defaultValue()).isEqualTo(Duration.ZERO);
+        assertInvalid("execution.checkpointing.aligned-checkpoint-timeout", "-1 s", "0 (checkpoints start unaligned)");
     }
 
     @Test

@@ -20,6 +20,9 @@ class CheckpointEventCodecTest {
                 new CheckpointBarrier(7, 1_700_000_000_123L, CheckpointOptions.checkpoint(true)),
                 new CheckpointBarrier(8, 1, CheckpointOptions.checkpoint(false)),
                 new CheckpointBarrier(10, 4, CheckpointOptions.checkpoint(true, true)),
+                new CheckpointBarrier(11, 5, CheckpointOptions.checkpoint(true, true, 250)),
+                new CheckpointBarrier(12, 6, CheckpointOptions.checkpoint(true, true).withUnalignedUnsupported()),
+                new CheckpointBarrier(13, 7, CheckpointOptions.checkpoint(true, true, 250).withUnalignedUnsupported()),
                 new CheckpointBarrier(9, 2, CheckpointOptions.savepoint(SavepointFormatType.CANONICAL)),
                 new CheckpointBarrier(Long.MAX_VALUE, 3, CheckpointOptions.savepoint(SavepointFormatType.NATIVE)),
                 new CancelCheckpointMarker(42));
@@ -48,6 +51,31 @@ class CheckpointEventCodecTest {
         assertThat(new CheckpointBarrier(1, 1, CheckpointOptions.savepoint(SavepointFormatType.CANONICAL))
                 .isPriority()).isFalse();
         assertThat(CheckpointOptions.checkpoint(false, true).isUnalignedCheckpoint()).isFalse();
+    }
+
+    @Test
+    void aForcedAlignedBarrierTravelsInOrderAndKeepsItsTimeout() throws Exception {
+        CheckpointBarrier barrier = new CheckpointBarrier(3, 5,
+                CheckpointOptions.checkpoint(true, true, 40).withUnalignedUnsupported());
+        assertThat(barrier.isPriority()).isFalse();
+        DataOutputSerializer out = new DataOutputSerializer(32);
+        ChannelEventCodec.write(barrier, out);
+        byte[] bytes = out.getCopyOfBuffer();
+        assertThat(bytes).hasSize(1 + 8 + 8 + 1 + 8);
+        CheckpointBarrier read = (CheckpointBarrier) ChannelEventCodec.read(new DataInputDeserializer(bytes));
+        assertThat(read.options().isForcedAligned()).isTrue();
+        assertThat(read.options().withUnalignedSupported()).isEqualTo(CheckpointOptions.checkpoint(true, true, 40));
+    }
+
+    @Test
+    void aTimeoutableKindWithoutAPositiveTimeoutIsCorruptData() throws Exception {
+        DataOutputSerializer out = new DataOutputSerializer(32);
+        ChannelEventCodec.write(new CheckpointBarrier(5, 6, CheckpointOptions.checkpoint(true, true, 10)), out);
+        byte[] bytes = out.getCopyOfBuffer();
+        java.util.Arrays.fill(bytes, bytes.length - 8, bytes.length, (byte) 0);
+        assertThatThrownBy(() -> ChannelEventCodec.read(new DataInputDeserializer(bytes)))
+                .isInstanceOf(CorruptDataException.class)
+                .hasMessageContaining("checkpoint barrier 5 of kind 5 with aligned checkpoint timeout 0 ms");
     }
 
     @Test

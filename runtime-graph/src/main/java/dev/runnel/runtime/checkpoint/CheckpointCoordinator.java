@@ -206,11 +206,13 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
     }
 
     /**
-     * A periodic or manual checkpoint's options: unaligned when configured (and exactly once). Savepoints are
-     * always aligned, and so is the final checkpoint, whose tasks have no input left to overtake.
+     * A periodic or manual checkpoint's options: unaligned when configured (and exactly once), starting aligned
+     * when an aligned checkpoint timeout is set. Savepoints are always aligned, and so is the final checkpoint,
+     * whose tasks have no input left to overtake.
      */
     private CheckpointOptions checkpointOptions() {
-        return CheckpointOptions.checkpoint(config.isExactlyOnce(), config.isUnalignedCheckpointsEnabled());
+        return CheckpointOptions.checkpoint(config.isExactlyOnce(), config.isUnalignedCheckpointsEnabled(),
+                config.getAlignedCheckpointTimeout());
     }
 
     /**

@@ -52,8 +52,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * once without restarts, and a second job at another parallelism starts from the newest retained checkpoint.
  * That checkpoint must hold in-flight records (the case is not vacuous), the second job must replay some, and
  * every key's final count must be exact: the keyBy edge's RANGE mapper gives an old channel's records to every
- * new subtask whose key groups meet the old one's, and each keeps only its own keys. A forward edge with
- * in-flight records cannot be rescaled; the restore fails with the advice to add a {@code shuffle()}.
+ * new subtask whose key groups meet the old one's, and each keeps only its own keys. A forward edge never has
+ * in-flight records (its barriers travel aligned); but one restored from a checkpoint taken while the edge was a
+ * shuffle does, and cannot be rescaled: the restore fails with the advice to add a {@code shuffle()}.
  */
 @Timeout(180)
 class UnalignedCheckpointRescaleTest {
@@ -140,7 +141,9 @@ class UnalignedCheckpointRescaleTest {
     void inFlightRecordsOfAForwardEdgeFailARestoreAtAnotherParallelismWithTheAdviceToShuffle() throws Exception {
         StreamExecutionEnvironment first = StreamExecutionEnvironment.getExecutionEnvironment(configuration());
         first.setParallelism(2);
-        forwardToSlowMap(first);
+        // The edge is a shuffle when the checkpoint is taken, so it holds in-flight records; the restored job
+        // makes it a forward edge (same edge, same ids), which cannot redistribute them.
+        toSlowMap(first, false);
         assertThatThrownBy(() -> first.execute("forward, first part")).hasMessageContaining("injected failure");
         Path checkpoint = latestRetainedCheckpoint();
         assertThat(inFlightRecords(checkpoint, "slow")).as("in-flight records in %s", checkpoint).isPositive();
@@ -150,7 +153,7 @@ class UnalignedCheckpointRescaleTest {
         conf.setString("execution.state-recovery.path", checkpoint.toString());
         StreamExecutionEnvironment second = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         second.setParallelism(3);
-        forwardToSlowMap(second);
+        toSlowMap(second, true);
         assertThatThrownBy(() -> second.execute("forward, second part"))
                 .hasStackTraceContaining("FORWARD")
                 .hasStackTraceContaining("in-flight records of an unaligned checkpoint")
@@ -158,11 +161,10 @@ class UnalignedCheckpointRescaleTest {
                 .hasStackTraceContaining("shuffle()");
     }
 
-    private static void forwardToSlowMap(StreamExecutionEnvironment env) {
-        env.fromSource(new DataGeneratorSource<>(i -> i, RECORDS, Types.LONG), WatermarkStrategy.noWatermarks(),
-                        "numbers")
-                .uid("numbers")
-                .forward()
+    private static void toSlowMap(StreamExecutionEnvironment env, boolean forward) {
+        var numbers = env.fromSource(new DataGeneratorSource<>(i -> i, RECORDS, Types.LONG),
+                WatermarkStrategy.noWatermarks(), "numbers").uid("numbers");
+        (forward ? numbers.forward() : numbers.shuffle())
                 .map(new SlowFailingMap())
                 .uid("slow")
                 .disableChaining()

@@ -62,7 +62,8 @@ public class CheckpointConfig implements Serializable {
             CheckpointingOptions.CHECKPOINTING_TIMEOUT, CheckpointingOptions.MIN_PAUSE_BETWEEN_CHECKPOINTS,
             CheckpointingOptions.MAX_CONCURRENT_CHECKPOINTS, CheckpointingOptions.TOLERABLE_FAILURE_NUMBER,
             CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
-            CheckpointingOptions.ENABLE_UNALIGNED, CheckpointingOptions.CHECKPOINT_STORAGE,
+            CheckpointingOptions.ENABLE_UNALIGNED, CheckpointingOptions.ALIGNED_CHECKPOINT_TIMEOUT,
+            CheckpointingOptions.CHECKPOINT_STORAGE,
             CheckpointingOptions.CHECKPOINTS_DIRECTORY, CheckpointingOptions.SAVEPOINT_DIRECTORY,
             CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, CheckpointingOptions.INCREMENTAL_CHECKPOINTS,
             CheckpointingOptions.FS_SMALL_FILE_THRESHOLD);
@@ -203,6 +204,26 @@ public class CheckpointConfig implements Serializable {
 
     public boolean isUnalignedCheckpointsEnabled() {
         return configuration.get(CheckpointingOptions.ENABLE_UNALIGNED);
+    }
+
+    /**
+     * Only relevant with unaligned checkpoints enabled ({@link CheckpointingOptions#ALIGNED_CHECKPOINT_TIMEOUT}):
+     * {@link Duration#ZERO} starts every checkpoint unaligned; a positive timeout starts it aligned, and a task
+     * whose alignment lasts longer than that (counted from the checkpoint's start) switches it to unaligned.
+     *
+     * @throws IllegalArgumentException if {@code alignedCheckpointTimeout} is null or negative
+     */
+    public void setAlignedCheckpointTimeout(Duration alignedCheckpointTimeout) {
+        if (alignedCheckpointTimeout == null || alignedCheckpointTimeout.isNegative()) {
+            throw new IllegalArgumentException("The aligned checkpoint timeout must be zero or positive (0 starts"
+                    + " checkpoints unaligned), was " + alignedCheckpointTimeout);
+        }
+        configuration.set(CheckpointingOptions.ALIGNED_CHECKPOINT_TIMEOUT, alignedCheckpointTimeout);
+    }
+
+    /** The aligned checkpoint timeout, as set here or through {@code execution.checkpointing.aligned-checkpoint-timeout}. */
+    public Duration getAlignedCheckpointTimeout() {
+        return configuration.get(CheckpointingOptions.ALIGNED_CHECKPOINT_TIMEOUT);
     }
 
     // ------------------------------------------------------------------ retention

@@ -84,6 +84,14 @@ final class ChannelStateCollector {
 
     /** Appends every record of {@code batch}, which channel {@code index} delivered, if it still collects. */
     void collect(int index, RecordBatch batch) {
+        collect(index, batch, 0);
+    }
+
+    /**
+     * Appends the records of {@code batch} from position {@code from} on, if channel {@code index} still collects:
+     * the part of a batch the task had not processed yet when it took the snapshot.
+     */
+    void collect(int index, RecordBatch batch, int from) {
         if (done[index] || aborted) {
             return;
         }
@@ -98,7 +106,7 @@ final class ChannelStateCollector {
             bytes[index] = out;
         }
         try {
-            for (int i = 0; i < batch.size(); i++) {
+            for (int i = from; i < batch.size(); i++) {
                 out.writeLong(batch.timestamp(i));
                 serializer.serialize(batch.value(i), out);
             }
@@ -106,7 +114,7 @@ final class ChannelStateCollector {
             throw new UncheckedIOException("serializing an in-flight record of channel " + channels[index].id()
                     + " for checkpoint " + checkpointId + " failed", e);
         }
-        records[index] += batch.size();
+        records[index] += Math.max(0, batch.size() - from);
     }
 
     /** Channel {@code index} delivered its in-order barrier, or ended: it collects nothing more. */

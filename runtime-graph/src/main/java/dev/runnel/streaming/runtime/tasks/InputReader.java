@@ -22,7 +22,7 @@ import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
  * ({@link ChannelStateReplay}), then reads the gate. While an unaligned checkpoint collects in-flight
  * records, each batch is handed to the barrier handler before it is processed. Task thread only.
  */
-final class InputReader<IN> {
+final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSource {
 
     private final InputGate gate;
     private final Input<IN> target;
@@ -35,6 +35,8 @@ final class InputReader<IN> {
     private final StreamRecord<IN> reuse = new StreamRecord<>(null);
     private RecordBatch pending;
     private int position;
+    /** The channel {@link #pending} came from; -1 while it is a batch of restored channel state. */
+    private int pendingChannel = -1;
     /** The restored channel state still to process before the gate is read, or null. */
     private ChannelStateReplay replay;
     private boolean idle;
@@ -69,11 +71,14 @@ final class InputReader<IN> {
             RecordBatch restored = replay.next();
             if (restored != null) {
                 pending = restored;
+                pendingChannel = -1;
                 position = 0;
                 drain();
                 return InputStatus.MORE_AVAILABLE;
             }
             replay = null;
+            // An unaligned snapshot that waited for this input's replay is taken now, before any live record.
+            barriers.inputReplayed();
         }
         RecordBatch element = gate.pollNext();
         if (element == null) {
@@ -87,9 +92,22 @@ final class InputReader<IN> {
             barriers.collect(gateIndex, gate.lastChannel(), element);
         }
         pending = element;
+        pendingChannel = gate.lastChannel();
         position = 0;
         drain();
         return InputStatus.MORE_AVAILABLE;
+    }
+
+    @Override
+    public boolean replaying() {
+        return replay != null;
+    }
+
+    @Override
+    public CheckpointBarrierHandler.PartialBatch partialBatch() {
+        // A batch of restored channel state never counts: the handler takes no snapshot while this input replays.
+        return pending == null || pendingChannel < 0 ? null
+                : new CheckpointBarrierHandler.PartialBatch(gateIndex, pendingChannel, pending, position);
     }
 
     /** Whether {@link #process()} would find work now. */

@@ -18,6 +18,7 @@ import dev.runnel.util.InstantiationUtil;
 import dev.runnel.util.OutputTag;
 import dev.runnel.runtime.checkpoint.CheckpointOptions;
 import dev.runnel.runtime.io.ChannelEvent;
+import dev.runnel.runtime.io.CheckpointBarrier;
 import dev.runnel.streaming.api.operators.OperatorSnapshotFutures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -96,6 +97,13 @@ final class OperatorChain {
     void broadcastEvent(ChannelEvent event) throws InterruptedException {
         for (RecordWriterOutput<?> output : writerOutputs) {
             output.broadcastControlEvent(event);
+        }
+    }
+
+    /** Sends {@code barrier}'s overtaking copy on every outgoing edge that supports unaligned checkpoints. */
+    void overtakeWithBarrier(CheckpointBarrier barrier) throws InterruptedException {
+        for (RecordWriterOutput<?> output : writerOutputs) {
+            output.overtakeWithBarrier(barrier);
         }
     }
 

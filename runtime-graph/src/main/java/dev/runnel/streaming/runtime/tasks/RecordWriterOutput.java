@@ -1,6 +1,8 @@
 package dev.runnel.streaming.runtime.tasks;
 
 import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.runtime.checkpoint.CheckpointOptions;
+import dev.runnel.runtime.io.CheckpointBarrier;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.WatermarkEvent;
 import dev.runnel.runtime.io.WatermarkStatusEvent;
@@ -21,6 +23,7 @@ final class RecordWriterOutput<T> implements Output<T> {
     private final ResultPartitionWriter writer;
     private final StreamPartitioner<T> partitioner;
     private final boolean broadcast;
+    private final boolean supportsUnalignedCheckpoints;
     private final OutputTag<?> outputTag;
     private final TaskSignals signals;
     private final boolean flushAlways;
@@ -31,6 +34,7 @@ final class RecordWriterOutput<T> implements Output<T> {
         this.writer = writer;
         this.partitioner = partitioner;
         this.broadcast = partitioner.isBroadcast();
+        this.supportsUnalignedCheckpoints = partitioner.isSupportsUnalignedCheckpoint();
         this.outputTag = outputTag;
         this.signals = signals;
         this.flushAlways = flushAlways;
@@ -100,9 +104,31 @@ final class RecordWriterOutput<T> implements Output<T> {
         }
     }
 
-    /** Sends a control event (a checkpoint barrier) on every channel of the edge, in order after the records. */
+    /**
+     * Sends a control event (a checkpoint barrier) on every channel of the edge, after the records; a priority
+     * event (an unaligned barrier) also ahead of them. On an edge whose partitioner does not support unaligned
+     * checkpoints (forward, rescale, broadcast) an unaligned or timeoutable barrier goes forced aligned, in order
+     * only, as in Flink: its receiver aligns that channel, so the edge never has channel state.
+     */
     void broadcastControlEvent(dev.runnel.runtime.io.ChannelEvent event) throws InterruptedException {
+        if (!supportsUnalignedCheckpoints && event instanceof CheckpointBarrier barrier) {
+            CheckpointOptions options = barrier.options().withUnalignedUnsupported();
+            if (options != barrier.options()) {
+                event = new CheckpointBarrier(barrier.id(), barrier.timestamp(), options);
+            }
+        }
         writer.broadcastEvent(event);
+    }
+
+    /**
+     * Sends the overtaking copy of unaligned barrier {@code barrier} ahead of the queued data on every channel,
+     * where the edge supports unaligned checkpoints: the in-order copy, sent earlier as an aligned barrier
+     * whose timeout has now passed, may still wait in the queues. Nothing on other edges, whose receivers align.
+     */
+    void overtakeWithBarrier(CheckpointBarrier barrier) throws InterruptedException {
+        if (supportsUnalignedCheckpoints) {
+            writer.broadcastPriorityEvent(barrier);
+        }
     }
 
     /** Whether the writer can take more input now. */

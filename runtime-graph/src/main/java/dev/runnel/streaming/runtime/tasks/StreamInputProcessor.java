@@ -26,38 +26,38 @@ final class StreamInputProcessor implements TaskInput {
     private int next;
 
     private StreamInputProcessor(InputReader<?>[] inputs, TwoInputStreamOperator<?, ?, ?> twoInputHead,
-            CheckpointBarrierHandler.Target checkpoints, List<InputGateDeploymentDescriptor> descriptors) {
+            CheckpointBarrierHandler.Target checkpoints, CheckpointBarrierHandler.Setup setup) {
         this.inputs = inputs;
         InputGate[] gates = new InputGate[inputs.length];
         for (int i = 0; i < inputs.length; i++) {
             gates[i] = inputs[i].gate();
         }
-        CheckpointBarrierHandler barriers = new CheckpointBarrierHandler(gates, checkpoints, descriptors);
+        CheckpointBarrierHandler barriers = new CheckpointBarrierHandler(gates, checkpoints, setup);
         this.barriers = barriers;
         for (int i = 0; i < inputs.length; i++) {
             inputs[i].setBarrierHandler(barriers, i);
         }
+        barriers.setPartialBatchSources(java.util.Arrays.asList(inputs));
         this.ended = new boolean[inputs.length];
         this.twoInputHead = twoInputHead;
     }
 
-    /** @param descriptors the gate's descriptor (channels and serializer), for unaligned checkpoints */
+    /** @param setup the gate's descriptor (channels and serializer) and what else unaligned checkpoints need */
     static StreamInputProcessor forOneInput(InputGate gate, OneInputStreamOperator<?, ?> head, String subtaskName,
-            TaskSignals signals, CheckpointBarrierHandler.Target checkpoints,
-            List<InputGateDeploymentDescriptor> descriptors) {
+            TaskSignals signals, CheckpointBarrierHandler.Target checkpoints, CheckpointBarrierHandler.Setup setup) {
         return new StreamInputProcessor(new InputReader<?>[] {
             new InputReader<>(gate, head, head.getOperatorName(), subtaskName, signals)}, null, checkpoints,
-            descriptors);
+            setup);
     }
 
     static StreamInputProcessor forTwoInputs(InputGate gate1, InputGate gate2, TwoInputStreamOperator<?, ?, ?> head,
             String subtaskName, TaskSignals signals, CheckpointBarrierHandler.Target checkpoints,
-            List<InputGateDeploymentDescriptor> descriptors) {
+            CheckpointBarrierHandler.Setup setup) {
         String name = head.getOperatorName();
         return new StreamInputProcessor(new InputReader<?>[] {
             new InputReader<>(gate1, new SideOfTwo<>(head, 1), name, subtaskName, signals),
             new InputReader<>(gate2, new SideOfTwo<>(head, 2), name, subtaskName, signals)}, head, checkpoints,
-            descriptors);
+            setup);
     }
 
     /** The restored channel state of input {@code input} (0-based), processed before its gate is read. */

@@ -70,6 +70,9 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
     private final TaskWaker waker;
     private final TaskMailbox mailbox;
     private final TaskProcessingTimeService processingTimeService;
+    /** The pending output-side alignment timeout of the newest timeoutable checkpoint; task thread only. */
+    private ProcessingTimeService.Cancellable outputAlignmentTimeout;
+    private long outputAlignmentTimeoutId = -1;
     private final TaskInfo taskInfo;
     private final MetricGroup metricGroup;
     private final Map<String, Accumulator<?, ?>> accumulators = new ConcurrentHashMap<>();
@@ -394,18 +397,32 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
             gateInput = StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals, checkpointTarget,
-                    deployment.inputGates());
+                    barrierSetup());
             restoreChannelState(gateInput, subtaskName);
             return gateInput;
         }
         if (inputs == 2 && head instanceof TwoInputStreamOperator<?, ?, ?> two) {
             gateInput = StreamInputProcessor.forTwoInputs(createGate(1), createGate(2), two, subtaskName, signals,
-                    checkpointTarget, deployment.inputGates());
+                    checkpointTarget, barrierSetup());
             restoreChannelState(gateInput, subtaskName);
             return gateInput;
         }
         throw new IllegalStateException("Task " + subtaskName + " has " + inputs + " inputs but its head operator '"
                 + head.getOperatorName() + "' is a " + head.getClass().getSimpleName());
+    }
+
+    /**
+     * The barrier handler's view of this task's inputs: the gates, the edges whose partitioner does not support
+     * unaligned checkpoints (their barriers arrive forced aligned), and the timers for the alignment timeout.
+     */
+    private CheckpointBarrierHandler.Setup barrierSetup() {
+        java.util.Set<String> alignedOnly = new java.util.HashSet<>();
+        for (dev.runnel.runtime.jobgraph.JobEdge edge : deployment.vertex().getInputs()) {
+            if (!edge.getPartitioner().isSupportsUnalignedCheckpoint()) {
+                alignedOnly.add(edge.getId());
+            }
+        }
+        return new CheckpointBarrierHandler.Setup(deployment.inputGates(), alignedOnly, processingTimeService);
     }
 
     private String headOperatorId() {
@@ -666,6 +683,7 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
     @Override
     public void notifyCheckpointCompleteAsync(long checkpointId) {
         mailbox.put(() -> {
+            cancelOutputAlignmentTimeout(checkpointId);
             if (chain != null) {
                 chain.notifyCheckpoint(checkpointId, true);
                 if (checkpointId == stopSavepointId) {
@@ -681,6 +699,7 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
     @Override
     public void notifyCheckpointAbortedAsync(long checkpointId) {
         mailbox.put(() -> {
+            cancelOutputAlignmentTimeout(checkpointId);
             if (chain != null) {
                 chain.notifyCheckpoint(checkpointId, false);
             }
@@ -745,6 +764,9 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
             operators.prepareSnapshotPreBarrier(id);
             if (!ended) {
                 operators.broadcastEvent(barrier);
+                if (barrier.options().isTimeoutable()) {
+                    armOutputAlignmentTimeout(barrier);
+                }
             }
             snapshots = operators.snapshotState(id, barrier.timestamp(), barrier.options());
         } catch (InterruptedException e) {
@@ -768,6 +790,35 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
         channelState.onComplete(
                 () -> services.asyncOperations().execute(() -> materialize(id, snapshots, 0, syncMillis, channelState)),
                 () -> snapshots.values().forEach(OperatorSnapshotFutures::release));
+    }
+
+    /**
+     * Flink also times aligned barriers out in the output queues: once {@code barrier}'s checkpoint is older than
+     * its aligned checkpoint timeout, its overtaking (unaligned) copy goes ahead of whatever the queues still hold,
+     * so a consumer behind backpressure switches to unaligned without waiting for the in-order copy (which would
+     * reach every channel of a consumer at about the same time, leaving little to persist). A consumer that
+     * already has the barrier ignores the copy. Skipped once a newer checkpoint started or the output ended.
+     */
+    private void armOutputAlignmentTimeout(CheckpointBarrier barrier) {
+        long id = barrier.id();
+        long deadline = barrier.timestamp() + barrier.options().getAlignedCheckpointTimeout();
+        cancelOutputAlignmentTimeout(outputAlignmentTimeoutId);
+        outputAlignmentTimeoutId = id;
+        outputAlignmentTimeout = processingTimeService.registerTimer(deadline, time -> {
+            outputAlignmentTimeout = null;
+            if (chain != null && !finishing && lastCheckpointTaken == id) {
+                chain.overtakeWithBarrier(new CheckpointBarrier(id, barrier.timestamp(),
+                        barrier.options().toUnaligned()));
+            }
+        });
+    }
+
+    /** Checkpoint {@code checkpointId} completed or was given up: its barrier need not overtake any more. */
+    private void cancelOutputAlignmentTimeout(long checkpointId) {
+        if (outputAlignmentTimeout != null && outputAlignmentTimeoutId == checkpointId) {
+            outputAlignmentTimeout.cancel();
+            outputAlignmentTimeout = null;
+        }
     }
 
     private void materialize(long checkpointId, Map<String, OperatorSnapshotFutures> snapshots, long alignmentMillis,

@@ -89,6 +89,28 @@ class CheckpointConfigTest {
     }
 
     @Test
+    void theAlignedCheckpointTimeoutLandsAsFlinksKeyAndRejectsANegativeValue() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        env.enableCheckpointing(1_000);
+        env.getCheckpointConfig().enableUnalignedCheckpoints();
+        assertThat(env.getCheckpointConfig().getAlignedCheckpointTimeout()).isEqualTo(Duration.ZERO);
+        env.getCheckpointConfig().setAlignedCheckpointTimeout(Duration.ofSeconds(5));
+        JobGraph job = compile(env);
+        assertThat(job.getConfiguration().toMap())
+                .containsEntry("execution.checkpointing.aligned-checkpoint-timeout", "5 s");
+        assertThat(CheckpointCoordinatorConfiguration.fromConfiguration(job.getConfiguration())
+                .getAlignedCheckpointTimeout()).isEqualTo(5_000);
+        assertThatThrownBy(() -> env.getCheckpointConfig().setAlignedCheckpointTimeout(Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("aligned checkpoint timeout must be zero or positive");
+
+        StreamExecutionEnvironment configured = StreamExecutionEnvironment.createLocalEnvironment(1);
+        configured.configure(new Configuration().setString("execution.checkpointing.alignment-timeout", "7 s"),
+                getClass().getClassLoader());
+        assertThat(configured.getCheckpointConfig().getAlignedCheckpointTimeout()).isEqualTo(Duration.ofSeconds(7));
+    }
+
+    @Test
     void aConfigYamlWithFlinksKeysGivesTheSameResult() {
         Configuration yaml = new Configuration()
                 .setString("execution.checkpointing.interval", "30s")

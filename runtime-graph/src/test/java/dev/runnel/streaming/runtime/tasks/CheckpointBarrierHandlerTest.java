@@ -18,12 +18,17 @@ class CheckpointBarrierHandlerTest {
 
     private static final CheckpointOptions UNALIGNED = CheckpointOptions.checkpoint(true, true);
 
+    private static final CheckpointOptions TIMEOUTABLE = CheckpointOptions.checkpoint(true, true, 100);
+
     private final List<String> calls = new ArrayList<>();
     private final List<ChannelStateCollector> collectors = new ArrayList<>();
+    private final List<CheckpointBarrier> triggered = new ArrayList<>();
+    private final ManualTimers timers = new ManualTimers();
     private final CheckpointBarrierHandler.Target target = new CheckpointBarrierHandler.Target() {
         @Override
         public void triggerUnalignedCheckpointOnBarrier(CheckpointBarrier barrier, ChannelStateCollector channelState) {
             calls.add("unaligned " + barrier.id());
+            triggered.add(barrier);
             collectors.add(channelState);
             channelState.onComplete(() -> calls.add("channel state " + barrier.id() + " complete"),
                     () -> calls.add("channel state " + barrier.id() + " aborted"));
@@ -32,6 +37,7 @@ class CheckpointBarrierHandlerTest {
         @Override
         public void triggerCheckpointOnBarrier(CheckpointBarrier barrier, long alignmentNanos) {
             calls.add("trigger " + barrier.id());
+            triggered.add(barrier);
         }
 
         @Override
@@ -205,14 +211,207 @@ class CheckpointBarrierHandlerTest {
         assertThat(gate.blockedCount()).isZero();
     }
 
+    @Test
+    void channelsOfAnEdgeWithoutUnalignedSupportAlignWhileTheOthersStayUnaligned() throws Exception {
+        // Channels 0 and 1 come over a keyBy edge "k", channel 2 over a broadcast edge "b".
+        BlockingGate gate = new BlockingGate(3);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor(List.of("k", "k", "b"))), java.util.Set.of("b"), timers);
+        CheckpointOptions forced = UNALIGNED.withUnalignedUnsupported();
+
+        handler.processBarrier(barrier(3, UNALIGNED), 0, 0, true);
+        assertThat(calls).as("the broadcast channel has not aligned yet").isEmpty();
+        assertThat(handler.collectingChannelState).isFalse();
+        handler.processBarrier(barrier(3, UNALIGNED), 0, 0, false);
+        assertThat(gate.isBlocked(0)).as("after its in-order barrier a channel waits").isTrue();
+        assertThat(gate.isBlocked(1) || gate.isBlocked(2)).isFalse();
+
+        handler.processBarrier(barrier(3, forced), 0, 2, false);
+        assertThat(calls).containsExactly("unaligned 3");
+        assertThat(triggered.get(0).options().isUnalignedCheckpoint()).as("forwarded unaligned").isTrue();
+        assertThat(gate.blockedCount()).isZero();
+        ChannelStateCollector state = collectors.get(0);
+        assertThat(state.isCollecting(0)).isFalse();
+        assertThat(state.isCollecting(1)).as("the keyed channel without its barrier").isTrue();
+        assertThat(state.isCollecting(2)).as("the broadcast channel never collects").isFalse();
+        handler.collect(0, 1, batch(4, 5));
+        handler.processBarrier(barrier(3, UNALIGNED), 0, 1, true);
+        handler.processBarrier(barrier(3, UNALIGNED), 0, 1, false);
+        assertThat(calls).containsExactly("unaligned 3", "channel state 3 complete");
+        assertThat(state.recordCount()).isEqualTo(2);
+    }
+
+    @Test
+    void onlyForcedAlignedChannelsMakeAnAlignedSnapshotThatForwardsUnaligned() throws Exception {
+        BlockingGate gate = new BlockingGate(2);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("f", 2)), java.util.Set.of("f"), timers);
+        CheckpointOptions forced = UNALIGNED.withUnalignedUnsupported();
+        handler.processBarrier(barrier(4, forced), 0, 1, false);
+        assertThat(gate.isBlocked(1)).isTrue();
+        assertThat(calls).isEmpty();
+        handler.processBarrier(barrier(4, forced), 0, 0, false);
+        assertThat(calls).containsExactly("unaligned 4", "channel state 4 complete");
+        assertThat(triggered.get(0).options()).isEqualTo(UNALIGNED);
+        assertThat(gate.blockedCount()).isZero();
+    }
+
+    @Test
+    void anAlignmentThatOutlastsTheTimeoutTurnsUnaligned() throws Exception {
+        BlockingGate gate = new BlockingGate(2);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 2)), java.util.Set.of(), timers);
+        timers.now = 1000;
+        handler.processBarrier(barrier(5, TIMEOUTABLE), 0, 0, false);
+        assertThat(gate.isBlocked(0)).as("the checkpoint starts aligned").isTrue();
+        assertThat(timers.deadlines).as("checkpoint start (its timestamp) + the timeout")
+                .containsExactly(1000 + 5 + 100L);
+        handler.collect(0, 1, batch(1));
+        assertThat(calls).isEmpty();
+
+        timers.fire();
+        assertThat(calls).containsExactly("unaligned 5");
+        assertThat(triggered.get(0).options().isUnalignedCheckpoint()).isTrue();
+        assertThat(gate.blockedCount()).isZero();
+        handler.collect(0, 1, batch(2, 3));
+        handler.collect(0, 0, batch(9));             // after channel 0's barrier: not in-flight data
+        handler.processBarrier(barrier(5, TIMEOUTABLE), 0, 1, false);
+        assertThat(calls).containsExactly("unaligned 5", "channel state 5 complete");
+        assertThat(collectors.get(0).recordCount()).isEqualTo(2);
+    }
+
+    @Test
+    void anAlignmentWithinTheTimeoutStaysAlignedAndCancelsTheTimer() throws Exception {
+        BlockingGate gate = new BlockingGate(2);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 2)), java.util.Set.of(), timers);
+        timers.now = 1000;
+        handler.processBarrier(barrier(6, TIMEOUTABLE), 0, 1, false);
+        handler.processBarrier(barrier(6, TIMEOUTABLE), 0, 0, false);
+        assertThat(calls).containsExactly("trigger 6");
+        assertThat(triggered.get(0).options()).as("forwarded aligned, with its timeout").isEqualTo(TIMEOUTABLE);
+        assertThat(timers.cancelled).isEqualTo(1);
+        timers.fire();                               // a late timer changes nothing
+        assertThat(calls).containsExactly("trigger 6");
+    }
+
+    @Test
+    void aCheckpointOlderThanTheTimeoutAtItsFirstBarrierIsUnalignedAtOnce() throws Exception {
+        BlockingGate gate = new BlockingGate(2);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 2)), java.util.Set.of(), timers);
+        timers.now = 1000 + 7 + 100;
+        handler.processBarrier(barrier(7, TIMEOUTABLE), 0, 0, false);
+        assertThat(calls).containsExactly("unaligned 7");
+        assertThat(timers.deadlines).isEmpty();
+        assertThat(collectors.get(0).isCollecting(1)).isTrue();
+    }
+
+    @Test
+    void anUpstreamSwitchToUnalignedSwitchesAnAligningTask() throws Exception {
+        BlockingGate gate = new BlockingGate(2);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {gate}, target,
+                List.of(descriptor("e", 2)), java.util.Set.of(), timers);
+        timers.now = 1000;
+        handler.processBarrier(barrier(8, TIMEOUTABLE), 0, 0, false);
+        handler.processBarrier(barrier(8, UNALIGNED), 0, 1, true);
+        assertThat(calls).containsExactly("unaligned 8");
+        assertThat(timers.cancelled).isEqualTo(1);
+        assertThat(collectors.get(0).isCollecting(1)).isTrue();
+        assertThat(collectors.get(0).isCollecting(0)).isFalse();
+    }
+
+    @Test
+    void theUnprocessedRestOfABatchAnInputHoldsAtTheSnapshotIsInFlightData() throws Exception {
+        // Two gates of one channel each; the first yielded after two of the four records of a batch.
+        BlockingGate first = new BlockingGate(1);
+        BlockingGate second = new BlockingGate(1);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {first, second}, target,
+                List.of(descriptor("a", 1), descriptor("b", 1)), java.util.Set.of(), timers);
+        RecordBatch partial = batch(1, 2, 3, 4);
+        handler.setPartialBatchSources(List.of(() -> new CheckpointBarrierHandler.PartialBatch(0, 0, partial, 2),
+                () -> null));
+        handler.processBarrier(barrier(9, UNALIGNED), 1, 0, true);
+        assertThat(calls).containsExactly("unaligned 9");
+        handler.processBarrier(barrier(9, UNALIGNED), 1, 0, false);
+        handler.processBarrier(barrier(9, UNALIGNED), 0, 0, false);
+        assertThat(collectors.get(0).recordCount()).as("records 3 and 4").isEqualTo(2);
+    }
+
+    @Test
+    void anUnalignedSnapshotWaitsUntilNoInputReplaysRestoredChannelState() throws Exception {
+        BlockingGate first = new BlockingGate(1);
+        BlockingGate second = new BlockingGate(1);
+        CheckpointBarrierHandler handler = new CheckpointBarrierHandler(new InputGate[] {first, second}, target,
+                List.of(descriptor("a", 1), descriptor("b", 1)), java.util.Set.of(), timers);
+        boolean[] replaying = {true};
+        handler.setPartialBatchSources(List.of(new CheckpointBarrierHandler.PartialBatchSource() {
+            @Override
+            public CheckpointBarrierHandler.PartialBatch partialBatch() {
+                return null;
+            }
+
+            @Override
+            public boolean replaying() {
+                return replaying[0];
+            }
+        }));
+        handler.processBarrier(barrier(10, UNALIGNED), 1, 0, true);
+        assertThat(calls).as("input 1 still replays what an earlier checkpoint persisted").isEmpty();
+        handler.processBarrier(barrier(10, UNALIGNED), 1, 0, false);
+        assertThat(second.isBlocked(0)).isTrue();
+        replaying[0] = false;
+        handler.inputReplayed();
+        assertThat(calls).containsExactly("unaligned 10");
+        assertThat(collectors.get(0).isCollecting(0)).as("input 1 collects from its first live record").isTrue();
+        assertThat(second.isBlocked(0)).isFalse();
+    }
+
     private static dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor descriptor(String edge, int channels) {
-        List<dev.runnel.runtime.shuffle.ChannelDescriptor> list = new ArrayList<>();
+        List<String> edges = new ArrayList<>();
         for (int i = 0; i < channels; i++) {
-            list.add(new dev.runnel.runtime.shuffle.ChannelDescriptor(new dev.runnel.runtime.shuffle.ChannelId(edge, i, 0),
+            edges.add(edge);
+        }
+        return descriptor(edges);
+    }
+
+    /** One channel per entry, over the edge it names, from producer subtask = its position. */
+    private static dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor descriptor(List<String> edges) {
+        List<dev.runnel.runtime.shuffle.ChannelDescriptor> list = new ArrayList<>();
+        for (int i = 0; i < edges.size(); i++) {
+            list.add(new dev.runnel.runtime.shuffle.ChannelDescriptor(
+                    new dev.runnel.runtime.shuffle.ChannelId(edges.get(i), i, 0),
                     dev.runnel.runtime.shuffle.TaskLocation.embedded(0), dev.runnel.runtime.shuffle.TaskLocation.embedded(0)));
         }
         return new dev.runnel.runtime.shuffle.InputGateDeploymentDescriptor(1,
                 dev.runnel.api.common.typeutils.base.LongSerializer.INSTANCE, list);
+    }
+
+    /** Timers the test fires by hand, at a clock it sets. */
+    private static final class ManualTimers implements dev.runnel.runtime.timers.ProcessingTimeService {
+        long now;
+        int cancelled;
+        final List<Long> deadlines = new ArrayList<>();
+        private final List<ProcessingTimeCallback> callbacks = new ArrayList<>();
+
+        @Override
+        public long getCurrentProcessingTime() {
+            return now;
+        }
+
+        @Override
+        public Cancellable registerTimer(long timestamp, ProcessingTimeCallback callback) {
+            deadlines.add(timestamp);
+            callbacks.add(callback);
+            return () -> cancelled++;
+        }
+
+        /** Runs every registered callback, cancelled or not (as a mail already queued would). */
+        void fire() throws Exception {
+            for (int i = 0; i < callbacks.size(); i++) {
+                callbacks.get(i).onProcessingTime(deadlines.get(i));
+            }
+        }
     }
 
     private static RecordBatch batch(long... values) {

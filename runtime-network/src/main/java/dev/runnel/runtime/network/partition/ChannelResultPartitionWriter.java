@@ -74,6 +74,17 @@ public final class ChannelResultPartitionWriter implements ResultPartitionWriter
     }
 
     @Override
+    public void broadcastPriorityEvent(ChannelEvent event) throws InterruptedException {
+        if (!event.isPriority()) {
+            throw new IllegalArgumentException("only a priority event can overtake the queued data, not " + event);
+        }
+        checkNotFinished();
+        for (SubpartitionWriter subpartition : subpartitions) {
+            subpartition.sendPriorityEvent(event);
+        }
+    }
+
+    @Override
     public void finish() throws InterruptedException {
         broadcastEvent(EndOfPartitionEvent.INSTANCE);
         finished = true;

@@ -166,6 +166,37 @@ class LocalShuffleEnvironmentTest {
     }
 
     @Test
+    void aTimedOutBarrierStillQueuedIsOvertakenByItsPriorityCopyAlone() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(2, 16));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter writer = writer(env, "e1", 0, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e1", 0, 0)), me);
+        writer.emitRecord("r0", 0, 0);
+        writer.emitRecord("r1", 0, 0);
+        var timeoutable = dev.runnel.runtime.checkpoint.CheckpointOptions.checkpoint(true, true, 50);
+        writer.broadcastEvent(new dev.runnel.runtime.io.CheckpointBarrier(5, 6, timeoutable));
+        writer.broadcastPriorityEvent(new dev.runnel.runtime.io.CheckpointBarrier(5, 6, timeoutable.toUnaligned()));
+        List<String> seen = new java.util.ArrayList<>();
+        RecordBatch element;
+        while ((element = gate.pollNext()) != null) {
+            if (element.isEvent()) {
+                seen.add((element.isPriority() ? "priority " : "") + element.event());
+            } else {
+                for (int i = 0; i < element.size(); i++) {
+                    seen.add((String) element.value(i));
+                }
+                gate.recycle(element);
+            }
+        }
+        assertThat(seen).hasSize(4);
+        assertThat(seen.get(0)).startsWith("priority ").contains("checkpoint(unaligned)");
+        assertThat(seen.subList(1, 3)).containsExactly("r0", "r1");
+        assertThat(seen.get(3)).doesNotStartWith("priority ").contains("aligned checkpoint timeout 50 ms");
+        assertThatThrownBy(() -> writer.broadcastPriorityEvent(new dev.runnel.runtime.io.CheckpointBarrier(6, 7,
+                timeoutable))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("priority event");
+    }
+
+    @Test
     void aFullChannelBlocksTheProducerUntilTheConsumerReads() throws Exception {
         ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 2));
         AtomicInteger written = new AtomicInteger();
