@@ -156,9 +156,11 @@ class DashboardBrowserTest {
             } finally {
                 driver.quit();
             }
-            // and the reusable check with a token
-            DashboardCheck.check(URI.create(f.server.url() + "/#/jobs/" + JOB), "s3cret",
-                    new DashboardCheck.Expected(VERTICES, EDGES, null), Path.of("target", "dashboard-token.png"));
+            // and the reusable short check with a token, as a real-cluster test calls it
+            DashboardCheck.Seen seen = DashboardCheck.check(URI.create(f.server.url() + "/#/jobs/" + JOB), "s3cret",
+                    VERTICES.toArray(String[]::new));
+            assertThat(seen.edgeLabels()).isEqualTo(EDGES);
+            assertThat(Path.of("target", "dashboard-01234567.png")).isNotEmptyFile();
         }
     }
 }
