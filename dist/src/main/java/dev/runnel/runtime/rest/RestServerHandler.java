@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * and writes the answer (or Flink's error body). Order of checks: a dashboard file is served as it is; otherwise
  * a configured token must be present (401), the path must exist (404) and take the method (405), and the
  * handler's failures become 400 ({@link IllegalArgumentException}), their own status ({@link
- * RestHandlerException}), 504 past {@code web.timeout}, or 500. Shared by all channels; stateless apart from its immutable collaborators.
+ * RestHandlerException}), 404 ({@link java.util.NoSuchElementException}: the job went away meanwhile), 504 past
+ * {@code web.timeout}, or 500. Shared by all channels; stateless apart from its immutable collaborators.
  */
 @ChannelHandler.Sharable
 final class RestServerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -133,6 +134,10 @@ final class RestServerHandler extends SimpleChannelInboundHandler<FullHttpReques
         }
         if (cause instanceof RestHandlerException rest) {
             return RestResponse.error(rest.status(), rest.getMessage());
+        }
+        if (cause instanceof java.util.NoSuchElementException) {
+            // a job that went away between the handler's lookup and the gateway's action
+            return RestResponse.error(HttpResponseStatus.NOT_FOUND, String.valueOf(cause.getMessage()));
         }
         if (cause instanceof IllegalArgumentException) {
             return RestResponse.error(HttpResponseStatus.BAD_REQUEST, String.valueOf(cause.getMessage()));

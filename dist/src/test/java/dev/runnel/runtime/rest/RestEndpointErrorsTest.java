@@ -101,6 +101,17 @@ class RestEndpointErrorsTest {
     }
 
     @Test
+    void aJobGoneBeforeTheActionIs404() throws Exception {
+        try (RestServerFixture f = new RestServerFixture(uploads)) {
+            f.gateway.cancelAnswer = java.util.concurrent.CompletableFuture.failedFuture(
+                    new java.util.NoSuchElementException("No job with id " + JOB));
+            RestTestClient.Answer answer = f.client.send("PATCH", "/jobs/" + JOB, null);
+            assertThat(answer.status()).isEqualTo(404);
+            assertThat(answer.error()).isEqualTo("No job with id " + JOB);
+        }
+    }
+
+    @Test
     void aConfiguredTokenIsRequiredEvenOnLoopback() throws Exception {
         Configuration withToken = new Configuration();
         withToken.set(RestOptions.AUTH_TOKEN, "s3cret");
