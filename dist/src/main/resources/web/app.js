@@ -101,8 +101,11 @@ async function renderJob(view, jid) {
     api(`/jobs/${jid}/exceptions`).catch(() => null),
     Promise.all(job.vertices.map(v => api(`/jobs/${jid}/vertices/${v.id}/backpressure`).catch(() => null)))]);
   showCluster(overview);
-  const cancel = el('button', {id: 'cancel'}, 'Cancel job');
-  cancel.addEventListener('click', () => api('/jobs/' + jid + '?mode=cancel', {method: 'PATCH'}).catch(showError));
+  const terminal = ['FINISHED', 'FAILED', 'CANCELED', 'SUSPENDED'].includes(job.state);
+  const cancel = terminal ? '' : el('button', {id: 'cancel'}, 'Cancel job');
+  if (!terminal) {
+    cancel.addEventListener('click', () => api('/jobs/' + jid + '?mode=cancel', {method: 'PATCH'}).catch(showError));
+  }
   const sentence = bottleneckSentence(job.vertices, job.edges);
   view.replaceChildren(
       el('p', {id: 'bottleneck', 'class': findBottleneck(job.vertices, job.edges) ? 'found' : 'none'}, sentence),

@@ -22,6 +22,10 @@ public final class RestOptions {
             "rest.server.max-content-length", MemorySize.ofMebiBytes(100),
             "The largest request body the REST server accepts (a job submission's jars included).");
 
+    /** Flink's {@code web.timeout}: how long a request may wait for the JobManager's answer (then 504). */
+    public static final ConfigOption<java.time.Duration> WEB_TIMEOUT = ConfigOption.durationOption("web.timeout",
+            java.time.Duration.ofMinutes(10), "How long a REST request may wait for the JobManager's answer.");
+
     /** Runnel's: with a token set, every API request must carry {@code Authorization: Bearer <token>}. */
     public static final ConfigOption<String> AUTH_TOKEN = ConfigOption.stringOption("rest.auth.token", null,
             "The access token every REST request must carry as 'Authorization: Bearer <token>'.");

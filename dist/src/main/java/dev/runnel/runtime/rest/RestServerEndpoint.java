@@ -83,7 +83,8 @@ public final class RestServerEndpoint implements AutoCloseable {
         SslContext ssl = tls ? RestSsl.serverContext(config) : null;
         int maxContentLength = (int) Math.min(Integer.MAX_VALUE,
                 config.get(RestOptions.SERVER_MAX_CONTENT_LENGTH).getBytes());
-        RestServerHandler handler = new RestServerHandler(routes(), new StaticFileHandler(), token);
+        RestServerHandler handler = new RestServerHandler(routes(), new StaticFileHandler(), token,
+                config.get(RestOptions.WEB_TIMEOUT));
 
         group = new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("runnel-rest", true),
                 NioIoHandler.newFactory());

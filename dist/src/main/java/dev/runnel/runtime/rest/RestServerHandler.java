@@ -18,9 +18,12 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * and writes the answer (or Flink's error body). Order of checks: a dashboard file is served as it is; otherwise
  * a configured token must be present (401), the path must exist (404) and take the method (405), and the
  * handler's failures become 400 ({@link IllegalArgumentException}), their own status ({@link
- * RestHandlerException}) or 500. Shared by all channels; stateless apart from its immutable collaborators.
+ * RestHandlerException}), 404 ({@link java.util.NoSuchElementException}: the job went away meanwhile), 504 past
+ * {@code web.timeout}, or 500. Shared by all channels; stateless apart from its immutable collaborators.
  */
 @ChannelHandler.Sharable
 final class RestServerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -43,10 +47,12 @@ final class RestServerHandler extends SimpleChannelInboundHandler<FullHttpReques
     private final Router router;
     private final StaticFileHandler files;
     private final byte[] expectedAuthorization;
+    private final Duration timeout;
 
-    RestServerHandler(Router router, StaticFileHandler files, String token) {
+    RestServerHandler(Router router, StaticFileHandler files, String token, Duration timeout) {
         this.router = router;
         this.files = files;
+        this.timeout = timeout;
         this.expectedAuthorization = token == null ? null : ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
     }
 
@@ -98,7 +104,7 @@ final class RestServerHandler extends SimpleChannelInboundHandler<FullHttpReques
             answer = CompletableFuture.failedFuture(e);
         }
         String what = request.method() + " " + path;
-        answer.whenComplete((response, failure) ->
+        answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((response, failure) ->
                 write(ctx, failure == null ? response : errorResponse(what, failure), keepAlive));
     }
 
@@ -117,13 +123,21 @@ final class RestServerHandler extends SimpleChannelInboundHandler<FullHttpReques
         return header != null && MessageDigest.isEqual(expectedAuthorization, header.getBytes(StandardCharsets.UTF_8));
     }
 
-    static RestResponse errorResponse(String what, Throwable failure) {
+    private RestResponse errorResponse(String what, Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
             cause = cause.getCause();
         }
+        if (cause instanceof TimeoutException) {
+            return RestResponse.error(HttpResponseStatus.GATEWAY_TIMEOUT, String.format(
+                    "the JobManager did not answer %s within %d ms (web.timeout)", what, timeout.toMillis()));
+        }
         if (cause instanceof RestHandlerException rest) {
             return RestResponse.error(rest.status(), rest.getMessage());
+        }
+        if (cause instanceof java.util.NoSuchElementException) {
+            // a job that went away between the handler's lookup and the gateway's action
+            return RestResponse.error(HttpResponseStatus.NOT_FOUND, String.valueOf(cause.getMessage()));
         }
         if (cause instanceof IllegalArgumentException) {
             return RestResponse.error(HttpResponseStatus.BAD_REQUEST, String.valueOf(cause.getMessage()));

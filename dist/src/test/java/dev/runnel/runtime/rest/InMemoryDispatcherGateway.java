@@ -159,8 +159,14 @@ final class InMemoryDispatcherGateway implements DispatcherGateway {
         return CompletableFuture.completedFuture(id);
     }
 
+    /** What {@link #cancel} answers with; null: cancel at once. */
+    volatile CompletableFuture<Void> cancelAnswer;
+
     @Override
     public CompletableFuture<Void> cancel(JobID jobId) {
+        if (cancelAnswer != null) {
+            return cancelAnswer;
+        }
         states.put(jobId, "CANCELED");
         return CompletableFuture.completedFuture(null);
     }

@@ -88,6 +88,30 @@ class RestEndpointErrorsTest {
     }
 
     @Test
+    void anAnswerLaterThanWebTimeoutIs504() throws Exception {
+        Configuration shortTimeout = new Configuration();
+        shortTimeout.set(RestOptions.WEB_TIMEOUT, java.time.Duration.ofMillis(300));
+        try (RestServerFixture f = new RestServerFixture(uploads, shortTimeout, null)) {
+            f.gateway.cancelAnswer = new java.util.concurrent.CompletableFuture<>();
+            RestTestClient.Answer answer = f.client.send("PATCH", "/jobs/" + JOB, null);
+            assertThat(answer.status()).isEqualTo(504);
+            assertThat(answer.error()).isEqualTo("the JobManager did not answer PATCH /jobs/" + JOB
+                    + " within 300 ms (web.timeout)");
+        }
+    }
+
+    @Test
+    void aJobGoneBeforeTheActionIs404() throws Exception {
+        try (RestServerFixture f = new RestServerFixture(uploads)) {
+            f.gateway.cancelAnswer = java.util.concurrent.CompletableFuture.failedFuture(
+                    new java.util.NoSuchElementException("No job with id " + JOB));
+            RestTestClient.Answer answer = f.client.send("PATCH", "/jobs/" + JOB, null);
+            assertThat(answer.status()).isEqualTo(404);
+            assertThat(answer.error()).isEqualTo("No job with id " + JOB);
+        }
+    }
+
+    @Test
     void aConfiguredTokenIsRequiredEvenOnLoopback() throws Exception {
         Configuration withToken = new Configuration();
         withToken.set(RestOptions.AUTH_TOKEN, "s3cret");

@@ -3,6 +3,7 @@ package dev.runnel.runtime.rest.prometheus;
 import dev.runnel.configuration.ConfigOption;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.IllegalConfigurationException;
+import dev.runnel.metrics.MetricGroup;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -33,6 +34,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -72,6 +74,16 @@ public final class PrometheusReporter implements AutoCloseable {
         PrometheusReporter reporter = new PrometheusReporter(metrics);
         reporter.bind(config.get(HOST), ports(config.get(PORT)));
         return reporter;
+    }
+
+    /**
+     * Starts serving every metric of {@code group} (and its children), named {@code prefix} plus the metric's
+     * name relative to the group, e.g. {@code runnel_taskmanager_} plus {@code Flat_Map_0_numRecordsIn}. For
+     * labelled names (job, task, subtask) build the text with {@link PrometheusText#task} instead.
+     */
+    public static PrometheusReporter start(Configuration config, String prefix, MetricGroup group)
+            throws InterruptedException {
+        return start(config, () -> new PrometheusText().group(prefix, group, Map.of()).toString());
     }
 
     /** The ports a {@link #PORT} value names, in order. */

@@ -103,6 +103,21 @@ class PrometheusReporterTest {
     }
 
     @Test
+    void servesAMetricGroup() throws Exception {
+        SimpleMetricGroup group = new SimpleMetricGroup("");
+        group.addGroup("jobmanager").gauge("numRunningJobs", (Gauge<Integer>) () -> 2);
+        Configuration config = new Configuration();
+        config.set(PrometheusReporter.PORT, "0");
+        try (PrometheusReporter reporter = PrometheusReporter.start(config, "runnel", group)) {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + reporter.port() + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.body()).isEqualTo("# TYPE runnel_jobmanager_numRunningJobs gauge\n"
+                    + "runnel_jobmanager_numRunningJobs 2.0\n");
+        }
+    }
+
+    @Test
     void portSpecifications() {
         assertThat(PrometheusReporter.ports("9249")).containsExactly(9249);
         assertThat(PrometheusReporter.ports("9249-9251, 9300")).containsExactly(9249, 9250, 9251, 9300);
