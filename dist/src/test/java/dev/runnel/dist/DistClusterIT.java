@@ -93,10 +93,11 @@ class DistClusterIT {
         Result third = run(List.of("bin/taskmanager.sh", "start"), 60);
         assertThat(third.exit()).as(third.output()).isZero();
         waitUntil(() -> overview().contains("\"taskmanagers\":3"), 60_000, "three TaskManagers registered");
-        long records = 150_000;
+        long records = 300_000;
         String jobId = submitDetached(jobJar, 4, "--records", Long.toString(records), "--checkpoint-interval", "200",
                 "--label", "r");
         waitUntil(() -> completedCheckpoints(jobId) >= 2, 90_000, "two completed checkpoints");
+        assertThat(get("/jobs/" + jobId).replace(" ", "")).contains("\"state\":\"RUNNING\"");
         int victim = taskManagerPrinting("(r");
         long pid = Long.parseLong(Files.readString(pidFile("taskmanager", victim)).trim());
         Result kill = run(List.of("kill", "-9", Long.toString(pid)), 10);
@@ -107,9 +108,10 @@ class DistClusterIT {
     }
 
     private void savepointCancelAndResubmit(Path jobJar) throws Exception {
-        long records = 400_000;
+        long records = 600_000;
         String jobId = submitDetached(jobJar, 2, "--records", Long.toString(records), "--label", "s");
         waitUntil(() -> linesWith("(s") > 2_000, 60_000, "the job counting");
+        dashboardShows(jobId);
         Result savepoint = run(List.of("bin/runnel", "savepoint", jobId, work.resolve("savepoints").toString()), 120);
         assertThat(savepoint.exit()).as(savepoint.output()).isZero();
         Matcher path = Pattern.compile("Savepoint completed\\. Path: (\\S+)").matcher(savepoint.output());
@@ -125,6 +127,22 @@ class DistClusterIT {
 
         assertThat(resumed.exit()).as(resumed.output()).isZero();
         assertExactCounts("s", records, 40);
+    }
+
+    /** The dashboard's page of a running job, in headless Chromium: its two vertices and an edge between them. */
+    private void dashboardShows(String jobId) throws Exception {
+        if (!dev.runnel.runtime.rest.dashboard.DashboardCheck.available()) {
+            System.out.println("Dashboard check skipped: " + dev.runnel.runtime.rest.dashboard.DashboardCheck.unavailableReason());
+            return;
+        }
+        Path screenshot = Path.of(System.getProperty("runnel.dist.dir")).getParent().resolve("dashboard-cluster.png");
+        var seen = dev.runnel.runtime.rest.dashboard.DashboardCheck.check(
+                URI.create("http://127.0.0.1:" + restPort + "/#/jobs/" + jobId), null,
+                new dev.runnel.runtime.rest.dashboard.DashboardCheck.Expected(
+                        List.of("Sequence Source -> Map", "Map -> Print to Std. Out"), List.of("HASH · ALL_TO_ALL"), null),
+                screenshot);
+        assertThat(screenshot).exists();
+        System.out.println("Dashboard of a running job on the cluster: " + seen);
     }
 
     // ------------------------------------------------------------------ the installation
