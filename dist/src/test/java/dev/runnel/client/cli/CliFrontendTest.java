@@ -227,7 +227,7 @@ class CliFrontendTest {
         try (FakeJobManager jm = new FakeJobManager()) {
             jm.on("POST /jobs", 202, "{\"jobUrl\":\"/jobs/" + JOB_ID + "\"}");
 
-            Result result = cli(Map.of(), "run", "-d", "-m", jm.hostPort(), wordCountJar.toString(), "--parallelism", "3");
+            Result result = cli(Map.of(), "run", "-d", "-p", "4", "-m", jm.hostPort(), wordCountJar.toString());
 
             assertThat(result.status).as(result.err).isZero();
             assertThat(result.out.strip()).isEqualTo("Job has been submitted with JobID " + JOB_ID);
@@ -237,7 +237,7 @@ class CliFrontendTest {
             try (ChildFirstClassLoader loader = new ChildFirstClassLoader(new URL[] {received.toUri().toURL()},
                     getClass().getClassLoader())) {
                 JobGraph job = InstantiationUtil.deserialize(parts.get("job.graph"), loader, "job graph");
-                assertThat(ExecutionPlan.toJson(job)).isEqualTo(ExecutionPlan.toJson(wordCountAt(3)));
+                assertThat(ExecutionPlan.toJson(job)).isEqualTo(ExecutionPlan.toJson(wordCountAt(4)));
             }
         }
     }
@@ -292,9 +292,12 @@ class CliFrontendTest {
 
     @Test
     void infoPrintsThePlanOfWordCountWithoutRunningIt() {
-        Result result = cli(Map.of(), "info", wordCountJar.toString());
+        Result result = cli(Map.of(), "info", "-p", "2", wordCountJar.toString());
         assertThat(result.status).as(result.err).isZero();
         assertThat(result.out.strip()).isEqualTo(ExecutionPlan.toJson(wordCountAt(2)).strip());
+        Result programsOwn = cli(Map.of(), "info", "-p", "2", wordCountJar.toString(), "--parallelism", "3");
+        assertThat(programsOwn.out.strip()).as("the program's own setParallelism wins over -p")
+                .isEqualTo(ExecutionPlan.toJson(wordCountAt(3)).strip());
         assertThat(result.out).contains("\"notChainedBecause\": \"keyBy: KeyGroup partitioner\"");
     }
 
