@@ -181,11 +181,15 @@ class CliFrontendTest {
         try (FakeJobManager jm = new FakeJobManager()) {
             AtomicInteger polls = new AtomicInteger();
             jm.on("POST /jobs", 202, "{\"jobUrl\":\"/jobs/" + JOB_ID + "\"}")
-                    .on("GET /jobs/" + JOB_ID + "/execution-result", r -> polls.incrementAndGet() < 3
-                            ? new FakeJobManager.Response(200, "{\"status\":{\"id\":\"IN_PROGRESS\"}}")
-                            : new FakeJobManager.Response(200, "{\"status\":{\"id\":\"COMPLETED\"},"
+                    .on("GET /jobs/" + JOB_ID + "/execution-result", r -> switch (polls.incrementAndGet()) {
+                        case 1 -> new FakeJobManager.Response(200, "{\"status\":{\"id\":\"IN_PROGRESS\"}}");
+                        // Flink's UNKNOWN (and a missing status) mean not ended yet: the client polls on
+                        case 2 -> new FakeJobManager.Response(200, "{\"status\":{\"id\":\"COMPLETED\"},"
+                                + "\"job-execution-result\":{\"id\":\"" + JOB_ID + "\",\"application-status\":\"UNKNOWN\"}}");
+                        default -> new FakeJobManager.Response(200, "{\"status\":{\"id\":\"COMPLETED\"},"
                                     + "\"job-execution-result\":{\"id\":\"" + JOB_ID + "\",\"application-status\":"
-                                    + "\"SUCCEEDED\",\"accumulator-results\":{\"lines\":\"3\"},\"net-runtime\":1234}}"));
+                                    + "\"SUCCEEDED\",\"accumulator-results\":{\"lines\":\"3\"},\"net-runtime\":1234}}");
+                    });
 
             Result result = cli(Map.of(), "run", "-m", jm.hostPort(), "-p", "3", "-s", "/savepoints/sp-1", "-n",
                     "-D", "state.backend.type=rocksdb", "-Dpipeline.name=ignored", upperJar.toString(), "a", "b",
