@@ -3,6 +3,7 @@ package dev.runnel.client.cli;
 import dev.runnel.client.program.ContextEnvironment;
 import dev.runnel.client.program.PackagedProgram;
 import dev.runnel.client.program.SavepointRestoreSettings;
+import dev.runnel.configuration.CoreOptions;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.streaming.api.graph.ExecutionPlan;
 import java.nio.file.Path;
@@ -27,8 +28,9 @@ final class InfoCommand implements Callable<Integer> {
     @ParentCommand
     private CliFrontend cli;
 
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "N", description = "The default parallelism (default 1).")
-    private int parallelism = 1;
+    @Option(names = {"-p", "--parallelism"}, paramLabel = "N",
+            description = "The default parallelism (default: parallelism.default, else 1).")
+    private Integer parallelism;
 
     @Option(names = {"-c", "--class"}, paramLabel = "<mainClass>",
             description = "The program's main class (default: the jar manifest's Main-Class).")
@@ -43,7 +45,8 @@ final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (PackagedProgram program = PackagedProgram.of(jar, mainClass, args)) {
-            ContextEnvironment.Options options = new ContextEnvironment.Options(parallelism, Map.of(),
+            ContextEnvironment.Options options = new ContextEnvironment.Options(parallelism != null ? parallelism
+                    : cli.configuration().get(CoreOptions.DEFAULT_PARALLELISM), Map.of(),
                     SavepointRestoreSettings.NONE, false, jobGraph -> {
                         throw new PlanCaptured(jobGraph);
                     }, null);

@@ -127,12 +127,16 @@ public final class RestClusterClient {
             return Optional.empty();
         }
         Map<String, Object> result = object(answer.get("job-execution-result"));
+        String status = string(result.get("application-status"));
+        if (status == null || status.equals("UNKNOWN")) {
+            return Optional.empty(); // Flink's UNKNOWN: not known to have ended; a JobManager may answer it early
+        }
         Map<String, String> accumulators = new java.util.LinkedHashMap<>();
         Object raw = result.get("accumulator-results");
         if (raw instanceof Map<?, ?> map) {
             map.forEach((k, v) -> accumulators.put(String.valueOf(k), String.valueOf(v)));
         }
-        return Optional.of(new JobResultInfo(jobId, string(result.get("application-status")),
+        return Optional.of(new JobResultInfo(jobId, status,
                 number(result.get("net-runtime")), accumulators, failure(result.get("failure-cause"))));
     }
 

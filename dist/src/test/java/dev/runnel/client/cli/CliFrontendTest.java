@@ -181,11 +181,15 @@ class CliFrontendTest {
         try (FakeJobManager jm = new FakeJobManager()) {
             AtomicInteger polls = new AtomicInteger();
             jm.on("POST /jobs", 202, "{\"jobUrl\":\"/jobs/" + JOB_ID + "\"}")
-                    .on("GET /jobs/" + JOB_ID + "/execution-result", r -> polls.incrementAndGet() < 3
-                            ? new FakeJobManager.Response(200, "{\"status\":{\"id\":\"IN_PROGRESS\"}}")
-                            : new FakeJobManager.Response(200, "{\"status\":{\"id\":\"COMPLETED\"},"
+                    .on("GET /jobs/" + JOB_ID + "/execution-result", r -> switch (polls.incrementAndGet()) {
+                        case 1 -> new FakeJobManager.Response(200, "{\"status\":{\"id\":\"IN_PROGRESS\"}}");
+                        // Flink's UNKNOWN (and a missing status) mean not ended yet: the client polls on
+                        case 2 -> new FakeJobManager.Response(200, "{\"status\":{\"id\":\"COMPLETED\"},"
+                                + "\"job-execution-result\":{\"id\":\"" + JOB_ID + "\",\"application-status\":\"UNKNOWN\"}}");
+                        default -> new FakeJobManager.Response(200, "{\"status\":{\"id\":\"COMPLETED\"},"
                                     + "\"job-execution-result\":{\"id\":\"" + JOB_ID + "\",\"application-status\":"
-                                    + "\"SUCCEEDED\",\"accumulator-results\":{\"lines\":\"3\"},\"net-runtime\":1234}}"));
+                                    + "\"SUCCEEDED\",\"accumulator-results\":{\"lines\":\"3\"},\"net-runtime\":1234}}");
+                    });
 
             Result result = cli(Map.of(), "run", "-m", jm.hostPort(), "-p", "3", "-s", "/savepoints/sp-1", "-n",
                     "-D", "state.backend.type=rocksdb", "-Dpipeline.name=ignored", upperJar.toString(), "a", "b",
@@ -227,7 +231,7 @@ class CliFrontendTest {
         try (FakeJobManager jm = new FakeJobManager()) {
             jm.on("POST /jobs", 202, "{\"jobUrl\":\"/jobs/" + JOB_ID + "\"}");
 
-            Result result = cli(Map.of(), "run", "-d", "-m", jm.hostPort(), wordCountJar.toString(), "--parallelism", "3");
+            Result result = cli(Map.of(), "run", "-d", "-p", "4", "-m", jm.hostPort(), wordCountJar.toString());
 
             assertThat(result.status).as(result.err).isZero();
             assertThat(result.out.strip()).isEqualTo("Job has been submitted with JobID " + JOB_ID);
@@ -237,7 +241,7 @@ class CliFrontendTest {
             try (ChildFirstClassLoader loader = new ChildFirstClassLoader(new URL[] {received.toUri().toURL()},
                     getClass().getClassLoader())) {
                 JobGraph job = InstantiationUtil.deserialize(parts.get("job.graph"), loader, "job graph");
-                assertThat(ExecutionPlan.toJson(job)).isEqualTo(ExecutionPlan.toJson(wordCountAt(3)));
+                assertThat(ExecutionPlan.toJson(job)).isEqualTo(ExecutionPlan.toJson(wordCountAt(4)));
             }
         }
     }
@@ -292,9 +296,12 @@ class CliFrontendTest {
 
     @Test
     void infoPrintsThePlanOfWordCountWithoutRunningIt() {
-        Result result = cli(Map.of(), "info", wordCountJar.toString());
+        Result result = cli(Map.of(), "info", "-p", "2", wordCountJar.toString());
         assertThat(result.status).as(result.err).isZero();
         assertThat(result.out.strip()).isEqualTo(ExecutionPlan.toJson(wordCountAt(2)).strip());
+        Result programsOwn = cli(Map.of(), "info", "-p", "2", wordCountJar.toString(), "--parallelism", "3");
+        assertThat(programsOwn.out.strip()).as("the program's own setParallelism wins over -p")
+                .isEqualTo(ExecutionPlan.toJson(wordCountAt(3)).strip());
         assertThat(result.out).contains("\"notChainedBecause\": \"keyBy: KeyGroup partitioner\"");
     }
 

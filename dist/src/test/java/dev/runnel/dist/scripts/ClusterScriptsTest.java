@@ -152,6 +152,17 @@ class ClusterScriptsTest {
     }
 
     @Test
+    void binRunnelRunsTheCliWithTheInstallationsConfiguration() throws Exception {
+        Run list = script("runnel", "list");
+        assertThat(list.status).isEqualTo(1);
+        assertThat(list.output.strip()).endsWith("Could not reach the JobManager at http://127.0.0.1:" + restPort
+                + " (Connection refused). Is the cluster running? Start it with bin/start-cluster.sh");
+        Run help = script("runnel", "--help");
+        assertThat(help.status).isZero();
+        assertThat(help.output).contains("Usage: runnel").contains("savepoint");
+    }
+
+    @Test
     void aWrongCommandPrintsTheUsage() throws Exception {
         Run run = script("jobmanager.sh", "launch");
         assertThat(run.status).isEqualTo(2);

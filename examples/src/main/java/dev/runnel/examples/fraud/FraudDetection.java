@@ -35,7 +35,6 @@ public final class FraudDetection {
 
     public static void main(String[] args) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(2);
         alerts(env.fromCollection(transactions(5_000, 42))).print().name("alerts");
         env.execute("FraudDetection");
     }

@@ -42,7 +42,6 @@ public final class TopPages {
 
     public static void main(String[] args) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(2);
         top(env.fromCollection(views(20_000, 7)), 3).print().name("rankings");
         env.execute("TopPages");
     }
