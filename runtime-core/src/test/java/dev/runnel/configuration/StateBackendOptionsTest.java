@@ -17,6 +17,8 @@ class StateBackendOptionsTest {
             {"state.backend.type", "rocksdb", "rocksdb"}, {"state.backend.type", "heap", "heap"},
             {"state.backend", "heap", "heap"}, {"state.backend", "rocksdb", "rocksdb"},
             {"state.backend", "hashmap", "heap"}, {"state.backend.type", "my-store", "my-store"},
+            // Flink 1.x's legacy names of heap stores (MemoryStateBackend, FsStateBackend)
+            {"state.backend", "filesystem", "heap"}, {"state.backend.type", "jobmanager", "heap"},
         };
         for (String[] c : cases) {
             Configuration conf = new Configuration().setString(c[0], c[1]);

@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -44,8 +46,13 @@ public final class PortTool {
             Map.entry("flink-connector-files", "runtime-graph"), Map.entry("flink-connector-datagen", "runtime-graph"),
             Map.entry("flink-connector-base", "runtime-graph"), Map.entry("flink-statebackend-rocksdb", "runtime-state"));
 
+    private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;");
+
     private final ClassIndex index;
     private final PrintStream out;
+    /** The packages the project's own sources declare, and its top-level types (package + file name). */
+    private final Set<String> projectPackages = new HashSet<>();
+    private final Set<String> projectTypes = new HashSet<>();
     private int missing;
 
     PortTool(ClassIndex index, PrintStream out) {
@@ -92,6 +99,7 @@ public final class PortTool {
         }
         out.println("rewrote org.apache.flink. to dev.runnel. in " + rewritten + " of "
                 + files.stream().filter(f -> f.toString().endsWith(".java")).count() + " Java files in " + root);
+        indexProject(files);
         for (Path file : files) {
             String rel = root.relativize(file).toString();
             if (file.getFileName().toString().equals("pom.xml")) {
@@ -102,6 +110,40 @@ public final class PortTool {
         }
         out.println(missing == 0 ? "every dev.runnel name resolves" : missing + " names are not in Runnel");
         return missing == 0 ? 0 : 1;
+    }
+
+    /**
+     * Remembers what the project declares itself: code in org.apache.flink packages of its own (Flink's
+     * examples, the Flink training) is rewritten to dev.runnel too, and its names are not Runnel's to lack.
+     */
+    private void indexProject(List<Path> files) throws IOException {
+        for (Path file : files) {
+            String name = file.getFileName().toString();
+            if (!name.endsWith(".java")) {
+                continue;
+            }
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                Matcher m = PACKAGE.matcher(line);
+                if (m.find()) {
+                    projectPackages.add(m.group(1));
+                    projectTypes.add(m.group(1) + "." + name.substring(0, name.length() - ".java".length()));
+                    break;
+                }
+            }
+        }
+    }
+
+    /** A package the project declares, or one of its types or something nested in one. */
+    private boolean inProject(String name) {
+        if (projectPackages.contains(name)) {
+            return true;
+        }
+        for (int dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+            if (projectTypes.contains(name.substring(0, dot))) {
+                return true;
+            }
+        }
+        return projectTypes.contains(name);
     }
 
     private static List<Path> files(Path root) throws IOException {
@@ -153,7 +195,7 @@ public final class PortTool {
         boolean inComment = false;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            String code = inComment ? "" : stripComments(line);
+            String code = inComment || PACKAGE.matcher(line).find() ? "" : stripComments(line);
             inComment = line.contains("/*") && !line.contains("*/") || inComment && !line.contains("*/");
             Matcher imp = IMPORT.matcher(code);
             List<String> problems = imp.find() ? checkImport(imp) : checkQualified(code);
@@ -177,6 +219,9 @@ public final class PortTool {
         boolean isStatic = imp.group(1) != null;
         boolean onDemand = imp.group(3) != null;
         String name = imp.group(2);
+        if (inProject(name)) {
+            return List.of();
+        }
         if (!isStatic && onDemand) {
             return index.hasPackage(name) || classOf(name) != null ? List.of() : List.of(name);
         }
@@ -196,7 +241,7 @@ public final class PortTool {
         Matcher m = QUALIFIED.matcher(code);
         while (m.find()) {
             String name = m.group();
-            if (resolves(name)) {
+            if (resolves(name) || inProject(name)) {
                 continue;
             }
             problems.add(upToFirstTypeName(name));

@@ -54,6 +54,38 @@ class PortToolTest {
         assertThat(result.err()).isEmpty();
     }
 
+    /**
+     * Flink's own examples and the Flink training live in org.apache.flink packages, so the rewrite moves
+     * their classes to dev.runnel too: those are the project's names, not ones Runnel lacks.
+     */
+    @Test
+    void doesNotReportTheProjectsOwnClassesInRewrittenPackages(@TempDir Path tmp) throws Exception {
+        Path project = tmp.resolve("flink-examples");
+        Path pkg = Files.createDirectories(project.resolve("org/apache/flink/streaming/examples/wordcount/util"));
+        Files.writeString(pkg.resolve("WordCountData.java"), String.join("\n",
+                "package org.apache.flink.streaming.examples.wordcount.util;",
+                "public class WordCountData { public static class Nested {} }"));
+        Files.writeString(pkg.getParent().resolve("WordCount.java"), String.join("\n",
+                "package org.apache.flink.streaming.examples.wordcount;",
+                "import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;",
+                "import org.apache.flink.streaming.examples.wordcount.util.WordCountData;",
+                "import org.apache.flink.streaming.examples.wordcount.util.WordCountData.Nested;",
+                "import org.apache.flink.streaming.examples.wordcount.util.*;",
+                "import org.apache.flink.streaming.api.functions.NoSuchFunction;",
+                "public class WordCount {",
+                "    Object data = org.apache.flink.streaming.examples.wordcount.util.WordCountData.class;",
+                "}"));
+
+        Result result = port(project.toString());
+
+        assertThat(result.out()).containsExactly(
+                "rewrote org.apache.flink. to dev.runnel. in 2 of 2 Java files in " + project,
+                "org/apache/flink/streaming/examples/wordcount/WordCount.java:6: "
+                        + "dev.runnel.streaming.api.functions.NoSuchFunction is not in Runnel",
+                "1 names are not in Runnel");
+        assertThat(result.status()).isEqualTo(1);
+    }
+
     @Test
     void rewritesTheCopyAndLeavesTheSourceAndThePomsAlone(@TempDir Path tmp) throws Exception {
         Path copy = tmp.resolve("runnel-job");

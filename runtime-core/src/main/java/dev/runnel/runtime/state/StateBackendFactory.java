@@ -35,6 +35,10 @@ public interface StateBackendFactory {
     /**
      * The factory name a configured state backend name stands for: {@code hashmap} and {@code heap} (in
      * any case) are the heap store's, {@code rocksdb} in any case RocksDB's; other names are kept as written.
+     * Flink 1.x's legacy names {@code jobmanager} and {@code filesystem} (MemoryStateBackend and
+     * FsStateBackend, both of which keep state on the heap; the Flink training's RidesAndFares sets
+     * {@code state.backend: filesystem}) are the heap store's too; where checkpoints go is configured
+     * apart from the store, by the checkpoint directory.
      */
     static String factoryName(String configured) {
         String name = configured.trim();
@@ -43,7 +47,7 @@ public interface StateBackendFactory {
         }
         String lower = name.toLowerCase(Locale.ROOT);
         return switch (lower) {
-            case "hashmap", "heap" -> "heap";
+            case "hashmap", "heap", "filesystem", "jobmanager" -> "heap";
             case "rocksdb" -> "rocksdb";
             default -> name;
         };

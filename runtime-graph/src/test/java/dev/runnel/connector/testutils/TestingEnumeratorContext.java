@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 
 /** Records what an enumerator assigns; every subtask below the parallelism counts as registered. */
 public final class TestingEnumeratorContext<SplitT extends SourceSplit> implements SplitEnumeratorContext<SplitT> {
@@ -16,6 +18,7 @@ public final class TestingEnumeratorContext<SplitT extends SourceSplit> implemen
     private final int parallelism;
     private final Map<Integer, List<SplitT>> assigned = new LinkedHashMap<>();
     private final Set<Integer> noMoreSplits = new HashSet<>();
+    private final List<Runnable> scheduled = new ArrayList<>();
 
     public TestingEnumeratorContext(int parallelism) {
         this.parallelism = parallelism;
@@ -43,6 +46,30 @@ public final class TestingEnumeratorContext<SplitT extends SourceSplit> implemen
     @Override
     public void signalNoMoreSplits(int subtask) {
         noMoreSplits.add(subtask);
+    }
+
+    /**
+     * Records the call; {@link #runScheduledCalls()} runs it (the callable, then the handler), as the
+     * runtime would on its coordinator thread at each period.
+     */
+    @Override
+    public <T> void callAsync(Callable<T> callable, BiConsumer<T, Throwable> handler, long initialDelayMillis,
+            long periodMillis) {
+        scheduled.add(() -> {
+            T result;
+            try {
+                result = callable.call();
+            } catch (Throwable t) {
+                handler.accept(null, t);
+                return;
+            }
+            handler.accept(result, null);
+        });
+    }
+
+    /** Runs every call scheduled with {@link #callAsync} once, in the order they were scheduled. */
+    public void runScheduledCalls() {
+        new ArrayList<>(scheduled).forEach(Runnable::run);
     }
 
     public List<SplitT> assignedTo(int subtask) {

@@ -1,5 +1,6 @@
 package dev.runnel.api.common.typeinfo;
 
+import dev.runnel.api.common.ExecutionConfig;
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.typeutils.TypeSerializer;
@@ -53,6 +54,17 @@ public abstract class TypeInformation<T> implements Serializable {
      *     Kryo while generic types are disabled, or Kryo would need unregistered classes
      */
     public abstract TypeSerializer<T> createSerializer(SerializerConfig config);
+
+    /**
+     * {@link #createSerializer(SerializerConfig)} with the serializer settings of {@code config}.
+     *
+     * @deprecated as in Flink 1.20: use {@link #createSerializer(SerializerConfig)}; kept because
+     *     jobs pass {@code env.getConfig()} (Flink's TopSpeedWindowing does, for its DeltaTrigger)
+     */
+    @Deprecated
+    public TypeSerializer<T> createSerializer(ExecutionConfig config) {
+        return createSerializer(config.getSerializerConfig());
+    }
 
     @Override
     public abstract String toString();

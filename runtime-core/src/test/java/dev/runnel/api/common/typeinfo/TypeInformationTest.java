@@ -147,6 +147,22 @@ class TypeInformationTest {
         assertThat(Types.GENERIC(Order.class).createSerializer(env.getSerializerConfig())).isInstanceOf(KryoSerializer.class);
     }
 
+    /** Flink 1.20's deprecated overload, as TopSpeedWindowing calls it: {@code type.createSerializer(env.getConfig())}. */
+    @Test
+    @SuppressWarnings("deprecation")
+    void theExecutionConfigOverloadUsesItsSerializerSettings() throws Exception {
+        ExecutionConfig env = new ExecutionConfig();
+        TypeSerializer<Tuple2<String, Long>> tuples =
+                TypeInformation.of(new TypeHint<Tuple2<String, Long>>() {}).createSerializer(env);
+        assertThat(deserialize(tuples, serialize(tuples, Tuple2.of("a", 7L)))).isEqualTo(Tuple2.of("a", 7L));
+        assertThatThrownBy(() -> Types.GENERIC(Order.class).createSerializer(env))
+                .isInstanceOf(InvalidTypesException.class).hasMessageContaining("registerKryoType");
+        env.registerKryoType(Order.class);
+        env.registerKryoType(ArrayList.class);
+        env.registerKryoType(Item.class);
+        assertThat(Types.GENERIC(Order.class).createSerializer(env)).isInstanceOf(KryoSerializer.class);
+    }
+
     @Test
     void disabledGenericTypesFailNamingTheTypeAndWhereItIs() {
         SerializerConfig config = new SerializerConfig();

@@ -8,6 +8,7 @@ import dev.runnel.api.connector.source.SourceReaderContext;
 import dev.runnel.api.connector.source.SplitEnumerator;
 import dev.runnel.api.connector.source.SplitEnumeratorContext;
 import dev.runnel.api.java.typeutils.ResultTypeQueryable;
+import dev.runnel.connector.file.src.impl.ContinuousFileSplitEnumerator;
 import dev.runnel.connector.file.src.impl.FileEnumerator;
 import dev.runnel.connector.file.src.impl.FileSourceReader;
 import dev.runnel.connector.file.src.impl.StaticFileSplitEnumerator;
@@ -15,8 +16,10 @@ import dev.runnel.connector.file.src.reader.StreamFormat;
 import dev.runnel.connector.file.src.reader.TextLineInputFormat;
 import dev.runnel.core.fs.Path;
 import dev.runnel.core.io.SimpleVersionedSerializer;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -32,8 +35,10 @@ import java.util.Objects;
  *
  * <p>The files are listed once, when the enumerator starts: a missing input path fails the job then,
  * with "Input path ... does not exist"; a directory without files yields an empty stream; a file that
- * cannot be read fails the job naming the file. Files are not watched for new data (no continuous
- * monitoring), and a file is never split between readers.
+ * cannot be read fails the job naming the file. A file is never split between readers. With
+ * {@link FileSourceBuilder#monitorContinuously(Duration)} the paths are listed again every interval
+ * and new files are read as they appear; the source is then unbounded
+ * ({@link ContinuousFileSplitEnumerator}).
  *
  * <p>Checkpoints record each file's byte offset ({@link FileSourceSplit#offset()}).
  *
@@ -48,10 +53,13 @@ public final class FileSource<T> implements Source<T, FileSourceSplit, Collectio
 
     private final Path[] inputPaths;
     private final StreamFormat<T> format;
+    /** The discovery interval in ms when the paths are watched for new files; 0 when they are listed once. */
+    private final long discoveryIntervalMillis;
 
-    private FileSource(Path[] inputPaths, StreamFormat<T> format) {
+    private FileSource(Path[] inputPaths, StreamFormat<T> format, long discoveryIntervalMillis) {
         this.inputPaths = inputPaths;
         this.format = format;
+        this.discoveryIntervalMillis = discoveryIntervalMillis;
     }
 
     /**
@@ -77,7 +85,7 @@ public final class FileSource<T> implements Source<T, FileSourceSplit, Collectio
 
     @Override
     public Boundedness getBoundedness() {
-        return Boundedness.BOUNDED;
+        return discoveryIntervalMillis > 0 ? Boundedness.CONTINUOUS_UNBOUNDED : Boundedness.BOUNDED;
     }
 
     @Override
@@ -88,13 +96,17 @@ public final class FileSource<T> implements Source<T, FileSourceSplit, Collectio
     @Override
     public SplitEnumerator<FileSourceSplit, Collection<FileSourceSplit>> createEnumerator(
             SplitEnumeratorContext<FileSourceSplit> enumContext) {
-        return new StaticFileSplitEnumerator(enumContext, inputPaths);
+        return discoveryIntervalMillis > 0
+                ? new ContinuousFileSplitEnumerator(enumContext, inputPaths, discoveryIntervalMillis, List.of())
+                : new StaticFileSplitEnumerator(enumContext, inputPaths);
     }
 
     @Override
     public SplitEnumerator<FileSourceSplit, Collection<FileSourceSplit>> restoreEnumerator(
             SplitEnumeratorContext<FileSourceSplit> enumContext, Collection<FileSourceSplit> checkpoint) {
-        return new StaticFileSplitEnumerator(enumContext, checkpoint);
+        return discoveryIntervalMillis > 0
+                ? new ContinuousFileSplitEnumerator(enumContext, inputPaths, discoveryIntervalMillis, checkpoint)
+                : new StaticFileSplitEnumerator(enumContext, checkpoint);
     }
 
     @Override
@@ -113,8 +125,9 @@ public final class FileSource<T> implements Source<T, FileSourceSplit, Collectio
     }
 
     /**
-     * Configures a {@link FileSource}; only {@link #build()} for now (Flink's continuous monitoring
-     * and split assigners are not supported). Not thread-safe; use it on one thread.
+     * Configures a {@link FileSource}: bounded (the default, {@link #processStaticFileSet()}) or
+     * watching its paths for new files ({@link #monitorContinuously(Duration)}). Flink's split
+     * assigners and file enumerator choices are not supported. Not thread-safe; use it on one thread.
      *
      * @param <T> the record type
      */
@@ -122,6 +135,7 @@ public final class FileSource<T> implements Source<T, FileSourceSplit, Collectio
 
         private final StreamFormat<T> format;
         private final Path[] paths;
+        private long discoveryIntervalMillis;
 
         private FileSourceBuilder(StreamFormat<T> format, Path[] paths) {
             this.format = Objects.requireNonNull(format, "format");
@@ -135,9 +149,32 @@ public final class FileSource<T> implements Source<T, FileSourceSplit, Collectio
             this.paths = paths.clone();
         }
 
+        /**
+         * Makes the source unbounded: it lists the paths when it starts and again every
+         * {@code discoveryInterval}, and reads each new file once (by path; data appended to a file
+         * already read is not read). As in Flink, the source then never ends.
+         *
+         * @throws IllegalArgumentException if the interval is not at least one millisecond
+         */
+        public FileSourceBuilder<T> monitorContinuously(Duration discoveryInterval) {
+            Objects.requireNonNull(discoveryInterval, "discoveryInterval");
+            if (discoveryInterval.toMillis() < 1) {
+                throw new IllegalArgumentException("monitorContinuously needs a discovery interval of at least 1 ms, not "
+                        + discoveryInterval);
+            }
+            this.discoveryIntervalMillis = discoveryInterval.toMillis();
+            return this;
+        }
+
+        /** Makes the source bounded again (the default): the paths are listed once and read. */
+        public FileSourceBuilder<T> processStaticFileSet() {
+            this.discoveryIntervalMillis = 0;
+            return this;
+        }
+
         /** The source; the paths are checked when the job runs, not here. */
         public FileSource<T> build() {
-            return new FileSource<>(paths, format);
+            return new FileSource<>(paths, format, discoveryIntervalMillis);
         }
     }
 }

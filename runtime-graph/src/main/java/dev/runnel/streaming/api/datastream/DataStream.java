@@ -23,6 +23,11 @@ import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.ProcessFunction;
 import dev.runnel.streaming.api.functions.sink.PrintSinkFunction;
 import dev.runnel.streaming.api.functions.sink.SinkFunction;
+import dev.runnel.streaming.api.functions.sink.TextOutputSinkFunction;
+import dev.runnel.streaming.api.functions.AssignerWithPeriodicWatermarks;
+import dev.runnel.streaming.api.functions.AssignerWithPunctuatedWatermarks;
+import dev.runnel.streaming.runtime.operators.util.AssignerWithPeriodicWatermarksAdapter;
+import dev.runnel.streaming.runtime.operators.util.AssignerWithPunctuatedWatermarksAdapter;
 import dev.runnel.streaming.api.operators.OneInputStreamOperator;
 import dev.runnel.streaming.api.operators.ProcessOperator;
 import dev.runnel.streaming.api.operators.StreamFilter;
@@ -126,6 +131,34 @@ public class DataStream<T> {
             result.setParallelism(transformation.getParallelism());
         }
         return result;
+    }
+
+    /**
+     * Stamps records and emits watermarks with a legacy periodic assigner; see
+     * {@link AssignerWithPeriodicWatermarks}.
+     *
+     * @deprecated as in Flink: use {@link #assignTimestampsAndWatermarks(WatermarkStrategy)}
+     */
+    @Deprecated
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(
+            AssignerWithPeriodicWatermarks<T> timestampAndWatermarkAssigner) {
+        Objects.requireNonNull(timestampAndWatermarkAssigner, "timestampAndWatermarkAssigner");
+        return assignTimestampsAndWatermarks(
+                new AssignerWithPeriodicWatermarksAdapter.Strategy<>(clean(timestampAndWatermarkAssigner)));
+    }
+
+    /**
+     * Stamps records and emits watermarks with a legacy punctuated assigner, which may emit a
+     * watermark after each record; see {@link AssignerWithPunctuatedWatermarks}.
+     *
+     * @deprecated as in Flink: use {@link #assignTimestampsAndWatermarks(WatermarkStrategy)}
+     */
+    @Deprecated
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(
+            AssignerWithPunctuatedWatermarks<T> timestampAndWatermarkAssigner) {
+        Objects.requireNonNull(timestampAndWatermarkAssigner, "timestampAndWatermarkAssigner");
+        return assignTimestampsAndWatermarks(
+                new AssignerWithPunctuatedWatermarksAdapter.Strategy<>(clean(timestampAndWatermarkAssigner)));
     }
 
     /** Adds an operator of one's own (advanced; most jobs use the methods above). */
@@ -327,6 +360,28 @@ public class DataStream<T> {
 
     public DataStreamSink<T> printToErr() {
         return addSink(new PrintSinkFunction<>(null, true)).name("Print to Std. Err");
+    }
+
+    /**
+     * Writes each record's {@code toString()} as a line to {@code path}: the file itself at
+     * parallelism 1, else a directory of files {@code 1..n}, one per subtask (see
+     * {@link TextOutputSinkFunction}). Not fault tolerant.
+     *
+     * @throws IllegalArgumentException if {@code path} is blank or exists already (Flink's default
+     *     NO_OVERWRITE mode refuses it too, when the job starts)
+     * @deprecated as in Flink 1.20: use {@link #sinkTo} with a {@code FileSink}
+     */
+    @Deprecated
+    public DataStreamSink<T> writeAsText(String path) {
+        if (path == null || path.isBlank()) {
+            throw new IllegalArgumentException("writeAsText needs an output path, not '" + path + "'");
+        }
+        java.nio.file.Path target = java.nio.file.Path.of(path.startsWith("file://") ? path.substring(7) : path);
+        if (java.nio.file.Files.exists(target)) {
+            throw new IllegalArgumentException("writeAsText: " + target + " already exists. Existing files and "
+                    + "directories are not overwritten (Flink's NO_OVERWRITE mode); delete it or choose another path.");
+        }
+        return addSink(new TextOutputSinkFunction<>(path));
     }
 
     public DataStreamSink<T> addSink(SinkFunction<T> sinkFunction) {

@@ -27,6 +27,9 @@ import dev.runnel.runtime.minicluster.EmbeddedRuntime;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.api.datastream.DataStreamSource;
+import dev.runnel.connector.file.src.FileSource;
+import dev.runnel.connector.file.src.reader.TextLineInputFormat;
+import dev.runnel.streaming.api.functions.source.FromIteratorFunction;
 import dev.runnel.streaming.api.functions.source.ParallelSourceFunction;
 import dev.runnel.streaming.api.functions.source.SocketTextStreamSource;
 import dev.runnel.streaming.api.functions.source.SourceFunction;
@@ -42,6 +45,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
@@ -411,6 +415,56 @@ public class StreamExecutionEnvironment {
                 WatermarkStrategy.noWatermarks(), "Collection Source", type);
         source.setParallelism(1);
         return source;
+    }
+
+    /**
+     * The elements {@code data} returns, in order, with parallelism 1 (Flink's "Collection Source");
+     * an iterator that never ends gives an unbounded stream. The iterator is shipped with the job, so
+     * it must be {@link java.io.Serializable}; see {@link FromIteratorFunction}.
+     *
+     * @throws IllegalArgumentException if the iterator is not serializable
+     */
+    public <OUT> DataStreamSource<OUT> fromCollection(Iterator<OUT> data, TypeInformation<OUT> type) {
+        Objects.requireNonNull(data, "The iterator must not be null");
+        Objects.requireNonNull(type, "type");
+        if (!(data instanceof java.io.Serializable)) {
+            throw new IllegalArgumentException("fromCollection(iterator, type): the iterator ("
+                    + data.getClass().getName() + ") must be serializable; it is shipped with the job.");
+        }
+        return addSource(new FromIteratorFunction<>(data), "Collection Source", type);
+    }
+
+    /** {@link #fromCollection(Iterator, TypeInformation)} with the type of {@code type}. */
+    public <OUT> DataStreamSource<OUT> fromCollection(Iterator<OUT> data, Class<OUT> type) {
+        return fromCollection(data, TypeInformation.of(type));
+    }
+
+    /**
+     * The lines of the file or directory (all its files, see {@link FileSource}) at {@code filePath},
+     * read once (UTF-8); a bounded stream named "Custom File Source".
+     *
+     * @deprecated as in Flink 1.20: use {@link #fromSource} with
+     *     {@code FileSource.forRecordStreamFormat(new TextLineInputFormat(), path)}
+     */
+    @Deprecated
+    public DataStreamSource<String> readTextFile(String filePath) {
+        return readTextFile(filePath, "UTF-8");
+    }
+
+    /**
+     * {@link #readTextFile(String)} decoding with {@code charsetName}.
+     *
+     * @throws IllegalArgumentException if the path is blank
+     * @deprecated as in Flink 1.20: use {@link #fromSource} with a {@code FileSource}
+     */
+    @Deprecated
+    public DataStreamSource<String> readTextFile(String filePath, String charsetName) {
+        if (filePath == null || filePath.isBlank()) {
+            throw new IllegalArgumentException("The file path must not be null or blank.");
+        }
+        FileSource<String> source = FileSource.forRecordStreamFormat(new TextLineInputFormat(charsetName),
+                new dev.runnel.core.fs.Path(filePath)).build();
+        return fromSource(source, WatermarkStrategy.noWatermarks(), "Custom File Source", Types.STRING);
     }
 
     /**

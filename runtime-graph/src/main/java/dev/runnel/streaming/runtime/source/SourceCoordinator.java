@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -36,7 +37,7 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
     private final Source<?, SplitT, EnumChkT> source;
     private final int parallelism;
     private final Consumer<Throwable> failureHandler;
-    private final ExecutorService executor;
+    private final ScheduledThreadPoolExecutor executor;
     private final Map<Integer, SourceReaderGateway<SplitT>> readers = new HashMap<>();
     private SplitEnumerator<SplitT, EnumChkT> enumerator;
     /** The checkpoint whose barriers are not at the readers yet, or -1; events to readers wait meanwhile. */
@@ -50,11 +51,14 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
         this.source = source;
         this.parallelism = parallelism;
         this.failureHandler = failureHandler;
-        this.executor = Executors.newSingleThreadExecutor(r -> {
+        this.executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "SourceCoordinator-" + sourceName);
             t.setDaemon(true);
             return t;
         });
+        // Calls an enumerator scheduled (callAsync) stop with the coordinator; they must not hold up close().
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        executor.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
     }
 
     /**
@@ -154,19 +158,22 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
     }
 
     private void run(String what, ThrowingAction action) {
-        executor.execute(() -> {
-            if (failed) {
-                // The enumerator already failed (and failed the job); later calls have nothing to act on.
-                return;
-            }
-            try {
-                action.run();
-            } catch (Throwable t) {
-                failed = true;
-                failureHandler.accept(new IllegalStateException("The split enumerator of source '" + sourceName
-                        + "' failed in " + what + ": " + t, t));
-            }
-        });
+        executor.execute(() -> runNow(what, action));
+    }
+
+    /** Runs {@code action} on the coordinator thread (the caller is on it); a failure fails the job. */
+    private void runNow(String what, ThrowingAction action) {
+        if (failed) {
+            // The enumerator already failed (and failed the job); later calls have nothing to act on.
+            return;
+        }
+        try {
+            action.run();
+        } catch (Throwable t) {
+            failed = true;
+            failureHandler.accept(new IllegalStateException("The split enumerator of source '" + sourceName
+                    + "' failed in " + what + ": " + t, t));
+        }
     }
 
     @Override
@@ -225,6 +232,30 @@ public final class SourceCoordinator<SplitT extends SourceSplit, EnumChkT> imple
         public void signalNoMoreSplits(int subtask) {
             SourceReaderGateway<SplitT> gateway = gateway(subtask);
             deliver(gateway::signalNoMoreSplits);
+        }
+
+        @Override
+        public <T> void callAsync(Callable<T> callable, BiConsumer<T, Throwable> handler, long initialDelayMillis,
+                long periodMillis) {
+            if (initialDelayMillis < 0 || periodMillis < 0) {
+                throw new IllegalArgumentException("callAsync: the delay (" + initialDelayMillis + " ms) and period ("
+                        + periodMillis + " ms) must not be negative");
+            }
+            Runnable call = () -> runNow("a call it scheduled (callAsync)", () -> {
+                T result;
+                try {
+                    result = callable.call();
+                } catch (Throwable t) {
+                    handler.accept(null, t);
+                    return;
+                }
+                handler.accept(result, null);
+            });
+            if (periodMillis == 0) {
+                executor.schedule(call, initialDelayMillis, TimeUnit.MILLISECONDS);
+            } else {
+                executor.scheduleWithFixedDelay(call, initialDelayMillis, periodMillis, TimeUnit.MILLISECONDS);
+            }
         }
 
         private SourceReaderGateway<SplitT> gateway(int subtask) {

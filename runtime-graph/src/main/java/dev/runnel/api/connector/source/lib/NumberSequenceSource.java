@@ -74,17 +74,28 @@ public final class NumberSequenceSource implements Source<Long, NumberSequenceSo
         return new IteratorSourceEnumerator<>(enumContext, checkpoint);
     }
 
-    /** Splits {@code [from, to]} into {@code n} contiguous ranges of near-equal size (fewer if too small). */
+    /**
+     * Splits {@code [from, to]} into {@code n} contiguous ranges as Flink's NumberSequenceIterator
+     * does: each holds {@code size / n} numbers and the first {@code size % n} one more (fewer ranges,
+     * of one number each, when there are fewer numbers than readers). So a reader starts where it would
+     * in Flink, which decides what a rate-limited or unbounded generator emits first: e.g. a
+     * {@code DataGeneratorSource} of {@code Long.MAX_VALUE} records on 4 readers starts them at 0, 2^61,
+     * 2^62 and 3 * 2^61.
+     */
     static List<NumberSequenceSplit> splitRange(long from, long to, int n) {
         List<NumberSequenceSplit> splits = new ArrayList<>();
         // Count as unsigned-safe: the range may span the whole long domain.
         java.math.BigInteger size = java.math.BigInteger.valueOf(to).subtract(java.math.BigInteger.valueOf(from))
                 .add(java.math.BigInteger.ONE);
-        java.math.BigInteger parts = java.math.BigInteger.valueOf(n).min(size);
+        java.math.BigInteger[] perAndExtra = size.divideAndRemainder(java.math.BigInteger.valueOf(n));
+        long extra = perAndExtra[1].longValueExact();
         java.math.BigInteger start = java.math.BigInteger.valueOf(from);
-        for (int i = 0; i < parts.intValue(); i++) {
-            java.math.BigInteger end = java.math.BigInteger.valueOf(from)
-                    .add(size.multiply(java.math.BigInteger.valueOf(i + 1)).divide(parts)).subtract(java.math.BigInteger.ONE);
+        for (int i = 0; i < n; i++) {
+            java.math.BigInteger length = i < extra ? perAndExtra[0].add(java.math.BigInteger.ONE) : perAndExtra[0];
+            if (length.signum() == 0) {
+                break;
+            }
+            java.math.BigInteger end = start.add(length).subtract(java.math.BigInteger.ONE);
             splits.add(new NumberSequenceSplit(Integer.toString(i), start.longValueExact(), end.longValueExact()));
             start = end.add(java.math.BigInteger.ONE);
         }

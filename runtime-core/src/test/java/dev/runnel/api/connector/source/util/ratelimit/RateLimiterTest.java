@@ -95,6 +95,22 @@ class RateLimiterTest {
         assertThat(single.intervalNanos()).isEqualTo(2_500_000.0);
     }
 
+    /** Flink's TopSpeedWindowing gives every reader its own rate: {@code parallelism -> new GuavaRateLimiter(10)}. */
+    @Test
+    void guavaRateLimiterPacesEachReaderAtItsOwnRate() throws Exception {
+        RateLimiterStrategy strategy = parallelism -> new GuavaRateLimiter(100);
+        RateLimiter limiter = strategy.createRateLimiter(4); // the parallelism does not split the rate
+        long start = System.nanoTime();
+        for (int i = 0; i < 21; i++) {
+            limiter.acquire().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        }
+        long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        // 21 permits at 100/s: the last is due 20 * 10 ms = 200 ms after the first (minus 1 ms early grant).
+        assertThat(elapsedMillis).isBetween(190L, 5_000L);
+        assertThatThrownBy(() -> new GuavaRateLimiter(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("positive");
+    }
+
     @Test
     void noOpGrantsEverythingAtOnce() {
         RateLimiter limiter = RateLimiterStrategy.noOp().createRateLimiter(3);
