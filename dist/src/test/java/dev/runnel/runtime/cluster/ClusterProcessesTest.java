@@ -129,9 +129,10 @@ class ClusterProcessesTest {
                 .get(10, TimeUnit.SECONDS);
         waitUntil(() -> jobManager.dispatcher().checkpoints(jobId).orElseThrow().completed() >= 2, 60_000,
                 "two completed checkpoints");
-        // First-fit placement: the job's four slots are tm-0's and tm-1's; tm-2 stands by.
+        // The job's four slots are on two of the three TaskManagers (first fit in registration order).
         assertThat(jobManager.dispatcher().job(jobId).orElseThrow().overview().state()).isEqualTo("RUNNING");
-        Process victim = taskManagers.get(1);
+        int victimIndex = taskManagerRunningTasks();
+        Process victim = taskManagers.get(victimIndex);
         victim.destroyForcibly(); // SIGKILL
         assertThat(victim.waitFor(10, TimeUnit.SECONDS)).isTrue();
 
@@ -139,7 +140,7 @@ class ClusterProcessesTest {
 
         assertThat(result.applicationStatus()).as("%s", result.failure()).isEqualTo("SUCCEEDED");
         assertThat(jobManager.dispatcher().exceptions(jobId).orElseThrow().history()).isNotEmpty()
-                .anySatisfy(e -> assertThat(e.stacktrace()).contains("tm-1"));
+                .anySatisfy(e -> assertThat(e.stacktrace()).contains("tm-" + victimIndex));
         Map<String, Integer> counts = finalCounts(3);
         assertThat(counts).hasSize(keys);
         for (int key = 0; key < keys; key++) {
@@ -155,7 +156,8 @@ class ClusterProcessesTest {
         JobID jobId = submit(countingJob(4, records, null, true));
         waitUntil(() -> jobManager.dispatcher().checkpoints(jobId).orElseThrow().completed() >= 2, 60_000,
                 "two completed checkpoints");
-        Process frozen = taskManagers.get(1);
+        int frozenIndex = taskManagerRunningTasks();
+        Process frozen = taskManagers.get(frozenIndex);
         signal(frozen, "STOP"); // alive, connected, silent
         try {
             waitUntil(() -> jobManager.dispatcher().overview().taskManagers() == 2, 20_000,
@@ -166,8 +168,19 @@ class ClusterProcessesTest {
             signal(frozen, "CONT");
         }
         assertThat(jobManager.dispatcher().exceptions(jobId).orElseThrow().history())
-                .anySatisfy(e -> assertThat(e.stacktrace()).contains("tm-1").contains("heartbeat"));
+                .anySatisfy(e -> assertThat(e.stacktrace()).contains("tm-" + frozenIndex).contains("heartbeat"));
         assertExactCounts(records, 3);
+    }
+
+    /** The index of a TaskManager that printed counts: one that runs tasks of the job. */
+    private int taskManagerRunningTasks() throws Exception {
+        for (int i = 0; i < taskManagers.size(); i++) {
+            Path out = work.resolve("tm-" + i + ".out");
+            if (Files.exists(out) && Files.readString(out).contains(",")) {
+                return i;
+            }
+        }
+        throw new AssertionError("no TaskManager printed a count yet");
     }
 
     /** Sends {@code signal} to exactly that process, by its PID. */
