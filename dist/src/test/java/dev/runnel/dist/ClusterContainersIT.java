@@ -34,7 +34,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * {@link DistClusterIT}'s scenario in containers: the packaged distribution in a locally built image (on the
  * base image {@code .ci/docker-up.sh} makes with debootstrap; no registry is reachable), a JobManager and three
  * TaskManagers each in its own container on the host's loopback network, WordCount at parallelism 4 submitted
- * with the CLI, and a checkpointed job that survives a TaskManager container killed with SIGKILL. Skips, with
+ * with the CLI, a checkpointed job that survives a TaskManager container killed with SIGKILL, and a savepoint,
+ * cancel and resubmission at another parallelism that continues every key. Skips, with
  * the reason, where no Docker engine runs or the base image is missing.
  */
 @Testcontainers(disabledWithoutDocker = true)
@@ -101,6 +102,29 @@ class ClusterContainersIT {
             for (int key = 0; key < 40; key++) {
                 long expected = records / 40 + (key < records % 40 ? 1 : 0);
                 assertThat(recovered.get("c" + key)).as("key c%s", key).isEqualTo((int) expected);
+            }
+
+            // Savepoint, cancel, and the same job resumed from it at another parallelism.
+            long more = 400_000;
+            Result second = cli(dist, conf, "run", "-d", "-p", "2", jar.toString(), "--records", Long.toString(more),
+                    "--label", "s");
+            Matcher secondId = Pattern.compile("JobID ([0-9a-f]{32})").matcher(second.output());
+            assertThat(secondId.find()).as(second.output()).isTrue();
+            waitUntil(() -> lastCounts(containers, "s").values().stream().mapToInt(Integer::intValue).sum() > 500,
+                    60_000, "the second job counting");
+            Result savepoint = cli(dist, conf, "savepoint", secondId.group(1), work.resolve("savepoints").toString());
+            assertThat(savepoint.exit()).as(savepoint.output()).isZero();
+            Matcher path = Pattern.compile("Savepoint completed\\. Path: (\\S+)").matcher(savepoint.output());
+            assertThat(path.find()).as(savepoint.output()).isTrue();
+            Result cancel = cli(dist, conf, "cancel", secondId.group(1));
+            assertThat(cancel.exit()).as(cancel.output()).isZero();
+            Result resumed = cli(dist, conf, "run", "-p", "3", "-s", path.group(1), jar.toString(), "--records",
+                    Long.toString(more), "--label", "s");
+            assertThat(resumed.exit()).as(resumed.output()).isZero();
+            Map<String, Integer> continued = lastCounts(containers, "s");
+            for (int key = 0; key < 40; key++) {
+                long expected = more / 40 + (key < more % 40 ? 1 : 0);
+                assertThat(continued.get("s" + key)).as("key s%s", key).isEqualTo((int) expected);
             }
         } finally {
             for (GenericContainer<?> container : containers) {
