@@ -86,7 +86,7 @@ public final class RestClusterClient {
         Multipart body = new Multipart();
         StringBuilder request = new StringBuilder("{\"jobGraphFileName\":\"job.graph\",\"jobJarFileNames\":[");
         for (int i = 0; i < jars.size(); i++) {
-            request.append(i == 0 ? "" : ",").append(Json.quote(jars.get(i).getFileName().toString()));
+            request.append(i == 0 ? "" : ",").append(dev.runnel.runtime.rest.json.JsonWriter.quoted(jars.get(i).getFileName().toString()));
         }
         request.append("],\"jobArtifactFileNames\":[]}");
         body.field("request", "application/json", request.toString().getBytes(StandardCharsets.UTF_8));
@@ -148,15 +148,15 @@ public final class RestClusterClient {
 
     /** Triggers a savepoint ({@code POST /jobs/:jobid/savepoints}); returns the trigger id to poll. */
     public String triggerSavepoint(JobID jobId, String targetDirectory, SavepointFormatType format, boolean cancelJob) {
-        String body = "{\"target-directory\":" + Json.quote(targetDirectory) + ",\"cancel-job\":" + cancelJob
-                + ",\"formatType\":" + Json.quote(format.name()) + "}";
+        String body = "{\"target-directory\":" + dev.runnel.runtime.rest.json.JsonWriter.quoted(targetDirectory) + ",\"cancel-job\":" + cancelJob
+                + ",\"formatType\":" + dev.runnel.runtime.rest.json.JsonWriter.quoted(format.name()) + "}";
         return requestId(send(postJson("/jobs/" + jobId + "/savepoints", body), "trigger a savepoint of job " + jobId));
     }
 
     /** Stop-with-savepoint ({@code POST /jobs/:jobid/stop}); poll with {@link #savepointStatus}. */
     public String stopWithSavepoint(JobID jobId, String targetDirectory, boolean drain, SavepointFormatType format) {
-        String body = "{\"targetDirectory\":" + Json.quote(targetDirectory) + ",\"drain\":" + drain
-                + ",\"formatType\":" + Json.quote(format.name()) + "}";
+        String body = "{\"targetDirectory\":" + dev.runnel.runtime.rest.json.JsonWriter.quoted(targetDirectory) + ",\"drain\":" + drain
+                + ",\"formatType\":" + dev.runnel.runtime.rest.json.JsonWriter.quoted(format.name()) + "}";
         return requestId(send(postJson("/jobs/" + jobId + "/stop", body), "stop job " + jobId));
     }
 
@@ -243,7 +243,7 @@ public final class RestClusterClient {
             throw new RestClientException(response.statusCode(), errorMessage(what, response.statusCode(), body));
         }
         try {
-            return body.isBlank() ? Map.of() : Json.parse(body);
+            return body.isBlank() ? Map.of() : dev.runnel.runtime.rest.json.JsonParser.parse(body);
         } catch (IllegalArgumentException e) {
             throw new RestClientException(response.statusCode(), "Cannot " + what + ": the JobManager at " + address
                     + " answered no JSON (" + e.getMessage() + ")");
@@ -253,7 +253,7 @@ public final class RestClusterClient {
     private String errorMessage(String what, int status, String body) {
         String errors = body;
         try {
-            if (Json.parse(body) instanceof Map<?, ?> map && map.get("errors") instanceof List<?> list) {
+            if (dev.runnel.runtime.rest.json.JsonParser.parse(body) instanceof Map<?, ?> map && map.get("errors") instanceof List<?> list) {
                 errors = String.join("; ", list.stream().map(String::valueOf).toList());
             }
         } catch (IllegalArgumentException notJson) {

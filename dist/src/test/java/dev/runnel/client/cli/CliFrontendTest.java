@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.client.program.ChildFirstClassLoader;
-import dev.runnel.client.rest.Json;
+import dev.runnel.runtime.rest.json.JsonParser;
 import dev.runnel.configuration.StateRecoveryOptions;
 import dev.runnel.examples.wordcount.WordCount;
 import dev.runnel.runtime.jobgraph.JobGraph;
@@ -203,7 +203,7 @@ class CliFrontendTest {
 
             Map<String, byte[]> parts = multipart(jm.only("POST", "/jobs"));
             assertThat(parts.keySet()).containsExactlyInAnyOrder("request", "job.graph", "upper.jar");
-            Map<?, ?> request = (Map<?, ?>) Json.parse(new String(parts.get("request"), StandardCharsets.UTF_8));
+            Map<?, ?> request = (Map<?, ?>) JsonParser.parse(new String(parts.get("request"), StandardCharsets.UTF_8));
             assertThat(request.get("jobGraphFileName")).isEqualTo("job.graph");
             assertThat(request.get("jobJarFileNames")).isEqualTo(List.of("upper.jar"));
             assertThat(parts.get("upper.jar")).isEqualTo(Files.readAllBytes(upperJar));
@@ -373,7 +373,7 @@ class CliFrontendTest {
 
             assertThat(result.status).as(result.err).isZero();
             assertThat(result.out).contains("Savepoint completed. Path: file:/sp/savepoint-0123");
-            assertThat(Json.parse(jm.only("POST", "/jobs/" + JOB_ID + "/savepoints").bodyText()))
+            assertThat(JsonParser.parse(jm.only("POST", "/jobs/" + JOB_ID + "/savepoints").bodyText()))
                     .isEqualTo(Map.of("target-directory", "/sp", "cancel-job", false, "formatType", "NATIVE"));
         }
     }
@@ -389,7 +389,7 @@ class CliFrontendTest {
             assertThat(result.status).isEqualTo(1);
             assertThat(result.err.strip()).isEqualTo("The savepoint of job " + JOB_ID
                     + " failed: java.io.IOException: disk full");
-            assertThat(Json.parse(jm.only("POST", "/jobs/" + JOB_ID + "/savepoints").bodyText()))
+            assertThat(JsonParser.parse(jm.only("POST", "/jobs/" + JOB_ID + "/savepoints").bodyText()))
                     .isEqualTo(mapOf("target-directory", null, "cancel-job", false, "formatType", "CANONICAL"));
         }
     }
@@ -405,7 +405,7 @@ class CliFrontendTest {
 
             assertThat(result.status).as(result.err).isZero();
             assertThat(result.out).contains("Savepoint completed. Path: file:/sp/savepoint-stop");
-            assertThat(Json.parse(jm.only("POST", "/jobs/" + JOB_ID + "/stop").bodyText()))
+            assertThat(JsonParser.parse(jm.only("POST", "/jobs/" + JOB_ID + "/stop").bodyText()))
                     .isEqualTo(Map.of("targetDirectory", "/sp", "drain", true, "formatType", "CANONICAL"));
         }
     }

@@ -178,6 +178,16 @@ public final class JsonWriter {
         container.hasElement = true;
     }
 
+    /** {@code s} as a JSON string literal (escaped as every value this writer writes), {@code null} for null. */
+    public static String quoted(String s) {
+        if (s == null) {
+            return "null";
+        }
+        JsonWriter writer = new JsonWriter();
+        writer.quote(s);
+        return writer.out.toString();
+    }
+
     private void quote(String s) {
         out.append('"');
         for (int i = 0; i < s.length(); i++) {

@@ -23,6 +23,13 @@ class JsonTest {
     }
 
     @Test
+    void aQuotedStringParsesBackToItself() {
+        String tricky = "tab\t \"quote\" back\\slash \u2028 </script> \u0007";
+        assertThat(JsonParser.parse(JsonWriter.quoted(tricky))).isEqualTo(tricky);
+        assertThat(JsonWriter.quoted(null)).isEqualTo("null");
+    }
+
+    @Test
     void nonFiniteNumbersBecomeNull() {
         assertThat(new JsonWriter().beginArray().value(Double.NaN).endArray().toString()).isEqualTo("[null]");
     }
