@@ -68,6 +68,8 @@ public final class Dispatcher implements DispatcherGateway {
         final long startTime = System.currentTimeMillis();
         volatile long endTime = -1;
         final List<ExceptionInfo> exceptions = new CopyOnWriteArrayList<>();
+        /** The job's task metrics as the TaskManagers' heartbeats last reported them (kept after the job ends). */
+        final Map<String, Double> lastMetrics = new ConcurrentHashMap<>();
 
         RunningJob(JobID jobId, JobGraph graph, EmbeddedJob master, RemoteTaskExecutors executors,
                 URLClassLoader classLoader) {
@@ -112,6 +114,7 @@ public final class Dispatcher implements DispatcherGateway {
                 }
                 if (message instanceof Heartbeat heartbeat) {
                     registry.heartbeat(heartbeat, connection);
+                    remember(heartbeat.metrics());
                     return;
                 }
                 TaskManagerRegistry.Registered from = registry.byConnection(connection);
@@ -132,6 +135,19 @@ public final class Dispatcher implements DispatcherGateway {
                 registry.disconnected(connection, cause);
             }
         };
+    }
+
+    /** Keeps each job's part of a heartbeat's metrics (keys start with the job's id). */
+    private void remember(Map<String, Double> metrics) {
+        for (Map.Entry<String, Double> metric : metrics.entrySet()) {
+            int dot = metric.getKey().indexOf('.');
+            if (dot == 32) {
+                RunningJob job = jobs.get(JobID.fromHexString(metric.getKey().substring(0, dot)));
+                if (job != null) {
+                    job.lastMetrics.put(metric.getKey(), metric.getValue());
+                }
+            }
+        }
     }
 
     /** The job a TaskManager's message is about, by its {@code jobId} or {@code task} component. */
@@ -287,12 +303,12 @@ public final class Dispatcher implements DispatcherGateway {
             return Optional.empty();
         }
         Map<String, List<String>> states = job.executors.subtaskStates();
-        Map<String, Double> metrics = clusterMetrics();
+        Map<String, Double> metrics = job.lastMetrics;
         List<VertexDetails> vertices = new ArrayList<>();
         List<EdgeDetails> edges = new ArrayList<>();
         for (JobVertex vertex : job.graph.getVertices()) {
             List<String> subtaskStates = states.getOrDefault(vertex.getId(), List.of());
-            String prefix = job.graph.getJobName() + "." + vertex.getName() + ".";
+            String prefix = jobId.toHexString() + "." + vertex.getName() + ".";
             double backPressured = maxOver(metrics, prefix, "backPressuredTimeMsPerSecond") / 1000.0;
             double idle = maxOver(metrics, prefix, "idleTimeMsPerSecond") / 1000.0;
             vertices.add(new VertexDetails(vertex.getId(), vertex.getName(), vertex.getParallelism(),
@@ -320,13 +336,6 @@ public final class Dispatcher implements DispatcherGateway {
             }
         }
         return subtaskStates.get(0);
-    }
-
-    /** Every TaskManager's task metrics, by {@code <job>.<vertex>.<subtask>.<name>}. */
-    private Map<String, Double> clusterMetrics() {
-        Map<String, Double> all = new LinkedHashMap<>();
-        registry.taskManagers().forEach(tm -> all.putAll(tm.metrics()));
-        return all;
     }
 
     private static double sumOver(Map<String, Double> metrics, String prefix, String name) {
@@ -360,10 +369,10 @@ public final class Dispatcher implements DispatcherGateway {
         if (vertex == null) {
             return Optional.empty();
         }
-        Map<String, Double> metrics = clusterMetrics();
+        Map<String, Double> metrics = job.lastMetrics;
         List<SubtaskBackPressure> subtasks = new ArrayList<>();
         for (int i = 0; i < vertex.getParallelism(); i++) {
-            String prefix = job.graph.getJobName() + "." + vertex.getName() + "." + i + ".";
+            String prefix = jobId.toHexString() + "." + vertex.getName() + "." + i + ".";
             double backPressured = metrics.getOrDefault(prefix + "backPressuredTimeMsPerSecond", 0.0) / 1000.0;
             double idle = metrics.getOrDefault(prefix + "idleTimeMsPerSecond", 0.0) / 1000.0;
             subtasks.add(new SubtaskBackPressure(i, backPressured, idle, Math.max(0, 1 - idle - backPressured)));

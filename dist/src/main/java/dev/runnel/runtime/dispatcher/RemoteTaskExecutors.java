@@ -179,7 +179,8 @@ final class RemoteTaskExecutors implements TaskExecutors {
     public void closeAttempt(int number) {
         CloseAttempt close = new CloseAttempt(jobId, number);
         attemptTaskManagers.values().forEach(tm -> tm.send(close));
-        tasks.keySet().removeIf(key -> key.attempt() == number);
+        // The attempt's tasks stay for the REST API (their final states) until the next attempt replaces them.
+        tasks.keySet().removeIf(key -> key.attempt() < number);
         registry.release(owner(number));
     }
 

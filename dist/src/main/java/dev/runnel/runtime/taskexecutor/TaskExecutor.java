@@ -151,13 +151,16 @@ final class TaskExecutor {
 
     /** One deployed task's metrics and the names Prometheus labels them with. */
     private record TaskMetrics(String jobName, String vertexName, int subtask, SimpleMetricGroup group) {
-        /** {@code <job>.<vertex>.<subtask>.}: what precedes a metric's own name. */
+        /** {@code <job id>.<vertex>.<subtask>.}: what precedes a metric's own name. */
         String prefix() {
-            return jobName + "." + vertexName + "." + subtask + ".";
+            return group.getScope() + "." + vertexName + "." + subtask + ".";
         }
     }
 
-    /** Numeric metrics of the deployed tasks, for the heartbeat: {@code <job>.<vertex>.<subtask>.<name>} → value. */
+    /**
+     * Numeric metrics of the deployed tasks, for the heartbeat: {@code <job id>.<vertex>.<subtask>.<name>} →
+     * value (by job id, so that two jobs of one name stay apart).
+     */
     Map<String, Double> metricSnapshot() {
         Map<String, Double> values = new HashMap<>();
         for (TaskMetrics task : taskMetrics.values()) {
@@ -344,7 +347,7 @@ final class TaskExecutor {
             operators.add(InstantiationUtil.serialize(op.getOperator(), "operator '" + op.getName() + "'"));
         }
         Path directory = job.directory.resolve("attempt-" + key.attempt());
-        SimpleMetricGroup taskGroup = new SimpleMetricGroup(attempt.job.getJobName());
+        SimpleMetricGroup taskGroup = new SimpleMetricGroup(key.jobId().toHexString());
         taskMetrics.put(key, new TaskMetrics(attempt.job.getJobName(), vertex.getName(), key.subtask(), taskGroup));
         TaskServices services = new TaskServices(attempt.shuffle, timers, attempt.stateBackend, attempt.configuration,
                 List.of(directory.toFile()), taskGroup, new Coordinators(key, attempt),
