@@ -43,6 +43,9 @@ class ClusterProcessesTest {
 
     private StandaloneSessionClusterEntrypoint jobManager;
     private final List<Process> taskManagers = new ArrayList<>();
+    /** Each TaskManager's Prometheus port, by index; the JobManager's. */
+    private final List<Integer> metricsPorts = new ArrayList<>();
+    private int jobManagerMetricsPort;
 
     private void startCluster(int taskManagerCount) throws Exception {
         Configuration conf = new Configuration()
@@ -53,6 +56,8 @@ class ClusterProcessesTest {
                 .setString("heartbeat.timeout", "5 s")
                 .setString("slot.request.timeout", "20 s")
                 .setString("io.tmp.dirs", work.toString());
+        jobManagerMetricsPort = freePort();
+        conf.setString("metrics.reporter.prom.port", Integer.toString(jobManagerMetricsPort));
         jobManager = new StandaloneSessionClusterEntrypoint(conf);
         for (int i = 0; i < taskManagerCount; i++) {
             taskManagers.add(startTaskManager(i, 2));
@@ -62,12 +67,15 @@ class ClusterProcessesTest {
     }
 
     private Process startTaskManager(int index, int slots) throws Exception {
+        int metricsPort = freePort();
+        metricsPorts.add(metricsPort);
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m", "-cp", System.getProperty("java.class.path"), TaskManagerRunner.class.getName(),
                 "-Dsecurity.cluster.secret=" + SECRET,
                 "-Djobmanager.rpc.port=" + jobManager.rpcAddress().getPort(),
                 "-Dtaskmanager.numberOfTaskSlots=" + slots,
                 "-Dtaskmanager.resource-id=tm-" + index,
+                "-Dmetrics.reporter.prom.port=" + metricsPort,
                 "-Dio.tmp.dirs=" + work);
         builder.redirectErrorStream(true);
         builder.redirectOutput(work.resolve("tm-" + index + ".out").toFile());
@@ -172,6 +180,24 @@ class ClusterProcessesTest {
         assertExactCounts(records, 3);
     }
 
+    private static String scrape(int port) {
+        try {
+            java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/metrics"))
+                            .timeout(java.time.Duration.ofSeconds(5)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            return response.body();
+        } catch (java.io.IOException | InterruptedException e) {
+            return "";
+        }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
     /** The index of a TaskManager that printed counts: one that runs tasks of the job. */
     private int taskManagerRunningTasks() throws Exception {
         for (int i = 0; i < taskManagers.size(); i++) {
@@ -196,6 +222,12 @@ class ClusterProcessesTest {
         long records = 60_000;
         JobID first = submit(countingJob(2, records, null, false));
         waitUntil(() -> recordsCounted() > 2_000, 60_000, "the first run counting");
+        // Every process serves Prometheus: the JobManager its cluster, a TaskManager its tasks' metrics.
+        assertThat(scrape(jobManagerMetricsPort)).contains("runnel_jobmanager_numRegisteredTaskManagers 3");
+        int busy = taskManagerRunningTasks();
+        waitUntil(() -> scrape(metricsPorts.get(busy)).matches(
+                "(?s).*runnel_taskmanager_job_task_numRecordsIn\\{[^}]*job_name=\"count at 2\"[^}]*\\} [1-9].*"),
+                10_000, "TaskManager tm-" + busy + "'s Prometheus endpoint counting records");
         String savepoint = jobManager.dispatcher().triggerSavepoint(first, work.resolve("savepoints").toString(),
                 dev.runnel.core.execution.SavepointFormatType.CANONICAL, false).get(60, TimeUnit.SECONDS);
         jobManager.dispatcher().cancel(first).get(30, TimeUnit.SECONDS);
