@@ -384,6 +384,22 @@ public class DataStream<T> {
         return addSink(new TextOutputSinkFunction<>(path));
     }
 
+    /**
+     * As {@link #writeAsText(String)}, with what to do when {@code path} exists: {@code NO_OVERWRITE} refuses it
+     * here, {@code OVERWRITE} replaces it when the job runs (each subtask rewrites its file; at parallelism 1 an
+     * existing directory, at a higher one an existing file, gives way, and files of a wider earlier run go).
+     */
+    @Deprecated
+    public DataStreamSink<T> writeAsText(String path, dev.runnel.core.fs.FileSystem.WriteMode writeMode) {
+        if (writeMode == null || writeMode == dev.runnel.core.fs.FileSystem.WriteMode.NO_OVERWRITE) {
+            return writeAsText(path);
+        }
+        if (path == null || path.isBlank()) {
+            throw new IllegalArgumentException("writeAsText needs an output path, not '" + path + "'");
+        }
+        return addSink(new TextOutputSinkFunction<>(path, true));
+    }
+
     public DataStreamSink<T> addSink(SinkFunction<T> sinkFunction) {
         return sink("Sink: Unnamed", new StreamSink<>(clean(sinkFunction)));
     }

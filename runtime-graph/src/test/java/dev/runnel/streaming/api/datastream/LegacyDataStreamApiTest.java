@@ -110,6 +110,43 @@ class LegacyDataStreamApiTest {
         assertThat(written).containsExactlyInAnyOrderElementsOf(rangeOf(1, 100));
     }
 
+    @Test
+    void writeAsTextInOverwriteModeReplacesWhatAnEarlierRunLeft() throws Exception {
+        Path out = dir.resolve("out");
+        writeNumbers(out, 1, 300, 3);
+        assertThat(numberedFiles(out)).containsExactly("1", "2", "3");
+
+        writeNumbers(out, 1, 50, 2); // narrower: file 3 of the first run must go
+        assertThat(numberedFiles(out)).containsExactly("1", "2");
+        List<Long> second = new ArrayList<>();
+        for (String file : List.of("1", "2")) {
+            Files.readAllLines(out.resolve(file)).forEach(line -> second.add(Long.parseLong(line)));
+        }
+        assertThat(second).containsExactlyInAnyOrderElementsOf(rangeOf(1, 50));
+
+        writeNumbers(out, 7, 9, 1); // a directory gives way to one file
+        assertThat(Files.readAllLines(out)).containsExactly("7", "8", "9");
+
+        writeNumbers(out, 1, 10, 2); // and the file to a directory
+        assertThat(numberedFiles(out)).containsExactly("1", "2");
+        assertThatThrownBy(() -> StreamExecutionEnvironment.createLocalEnvironment(1).fromSequence(1, 2)
+                .writeAsText(out.toString(), dev.runnel.core.fs.FileSystem.WriteMode.NO_OVERWRITE))
+                .hasMessageContaining("already exists");
+    }
+
+    private static void writeNumbers(Path out, long from, long to, int parallelism) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism);
+        env.fromSequence(from, to).writeAsText(out.toString(), dev.runnel.core.fs.FileSystem.WriteMode.OVERWRITE)
+                .setParallelism(parallelism);
+        env.execute();
+    }
+
+    private static List<String> numberedFiles(Path directory) throws IOException {
+        try (var files = Files.list(directory)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
     private static List<Long> rangeOf(long from, long to) {
         List<Long> all = new ArrayList<>();
         for (long i = from; i <= to; i++) {

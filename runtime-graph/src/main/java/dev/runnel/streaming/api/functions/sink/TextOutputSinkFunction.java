@@ -17,7 +17,11 @@ import java.util.Objects;
  *
  * <p>Not fault tolerant, as in Flink: records written before a failure stay, and a restarted job
  * truncates and rewrites its files. {@code DataStream.writeAsText} refuses a path that exists already
- * (Flink's NO_OVERWRITE mode), when it is called. For exactly-once output use a {@code FileSink}.
+ * (Flink's NO_OVERWRITE mode), when it is called; in OVERWRITE mode the sink replaces it when it opens: each
+ * subtask truncates its own file, a file or directory in the way of the layout is removed (at parallelism 1
+ * by the only subtask; at a higher one a file by whichever subtask comes first), and subtask 0 deletes the
+ * numbered files beyond the parallelism that a wider earlier run left. For exactly-once output use a
+ * {@code FileSink}.
  *
  * <p>Task thread only; the writer is owned by this instance and closed in {@link #close()}.
  *
@@ -28,10 +32,17 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
     private static final long serialVersionUID = 1L;
 
     private final String path;
+    private final boolean overwrite;
     private transient BufferedWriter writer;
 
     public TextOutputSinkFunction(String path) {
+        this(path, false);
+    }
+
+    /** @param overwrite whether existing output is replaced (Flink's OVERWRITE mode) */
+    public TextOutputSinkFunction(String path, boolean overwrite) {
         this.path = Objects.requireNonNull(path, "path");
+        this.overwrite = overwrite;
     }
 
     /** The file subtask {@code index} of {@code parallelism} writes to. */
@@ -42,12 +53,57 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
 
     @Override
     public void open(OpenContext openContext) throws Exception {
-        Path file = fileOf(path, getRuntimeContext().getIndexOfThisSubtask(),
-                getRuntimeContext().getNumberOfParallelSubtasks());
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
+        int index = getRuntimeContext().getIndexOfThisSubtask();
+        int parallelism = getRuntimeContext().getNumberOfParallelSubtasks();
+        Path file = fileOf(path, index, parallelism);
+        if (overwrite) {
+            clearTheWay(fileOf(path, 0, 1), index, parallelism);
         }
-        writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        for (int attempt = 1; ; attempt++) {
+            if (file.getParent() != null) {
+                Files.createDirectories(file.getParent());
+            }
+            try {
+                writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+                return;
+            } catch (java.nio.file.NoSuchFileException raced) {
+                if (!overwrite || attempt == 2) {
+                    throw raced;
+                }
+                // OVERWRITE: another subtask removed the file in the way just after this one made the directory
+            }
+        }
+    }
+
+    /** OVERWRITE: removes what the layout cannot live with; each subtask's own file is truncated when opened. */
+    private static void clearTheWay(Path base, int index, int parallelism) throws IOException {
+        if (parallelism == 1) {
+            if (Files.isDirectory(base)) {
+                try (java.util.stream.Stream<Path> files = Files.walk(base)) {
+                    for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                        Files.delete(p);
+                    }
+                }
+            }
+            return;
+        }
+        if (Files.isRegularFile(base)) {
+            try {
+                Files.delete(base);
+            } catch (java.nio.file.NoSuchFileException | java.nio.file.DirectoryNotEmptyException raced) {
+                // another subtask was first (and may already have made the directory)
+            }
+        }
+        if (index == 0 && Files.isDirectory(base)) {
+            try (java.util.stream.Stream<Path> files = Files.list(base)) {
+                for (Path p : (Iterable<Path>) files::iterator) {
+                    String name = p.getFileName().toString();
+                    if (name.matches("[0-9]+") && Long.parseLong(name) > parallelism) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            }
+        }
     }
 
     @Override
