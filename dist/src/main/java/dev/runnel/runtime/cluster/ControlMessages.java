@@ -26,6 +26,21 @@ public final class ControlMessages {
 
     private ControlMessages() {}
 
+    /** A message about one job: the JobManager hands it to that job. */
+    public interface JobScoped extends Serializable {
+        JobID jobId();
+    }
+
+    /** A message about one task, and so about its job. */
+    public interface TaskScoped extends JobScoped {
+        TaskKey task();
+
+        @Override
+        default JobID jobId() {
+            return task().jobId();
+        }
+    }
+
     /** Which task of which attempt of which job a message is about. */
     public record TaskKey(JobID jobId, int attempt, String vertexId, int subtask) implements Serializable {
         @Override
@@ -67,28 +82,28 @@ public final class ControlMessages {
     public record Heartbeat(String resourceId, Map<String, Double> metrics) implements Serializable {}
 
     /** The TaskManager's data plane for the attempt listens at {@code location}. */
-    public record AttemptOpened(JobID jobId, int attempt, TaskLocation location) implements Serializable {}
+    public record AttemptOpened(JobID jobId, int attempt, TaskLocation location) implements JobScoped {}
 
-    public record AttemptOpenFailed(JobID jobId, int attempt, SerializedError error) implements Serializable {}
+    public record AttemptOpenFailed(JobID jobId, int attempt, SerializedError error) implements JobScoped {}
 
     /** The task finished; {@code accumulators} is its Java-serialized {@code Map<String, Accumulator>}. */
-    public record TaskFinished(TaskKey task, byte[] accumulators) implements Serializable {}
+    public record TaskFinished(TaskKey task, byte[] accumulators) implements TaskScoped {}
 
-    public record TaskFailed(TaskKey task, SerializedError error) implements Serializable {}
+    public record TaskFailed(TaskKey task, SerializedError error) implements TaskScoped {}
 
-    public record TaskRunning(TaskKey task) implements Serializable {}
+    public record TaskRunning(TaskKey task) implements TaskScoped {}
 
-    public record TaskEndOfInput(TaskKey task) implements Serializable {}
+    public record TaskEndOfInput(TaskKey task) implements TaskScoped {}
 
     public record AcknowledgeCheckpoint(TaskKey task, long checkpointId, Map<String, OperatorSubtaskState> states,
-            CheckpointMetrics metrics) implements Serializable {}
+            CheckpointMetrics metrics) implements TaskScoped {}
 
-    public record DeclineCheckpoint(TaskKey task, long checkpointId, SerializedError error) implements Serializable {}
+    public record DeclineCheckpoint(TaskKey task, long checkpointId, SerializedError error) implements TaskScoped {}
 
     /** A source reader of operator {@code operatorId} is ready for splits. */
-    public record RegisterReader(TaskKey task, String operatorId) implements Serializable {}
+    public record RegisterReader(TaskKey task, String operatorId) implements TaskScoped {}
 
-    public record RequestSplit(TaskKey task, String operatorId) implements Serializable {}
+    public record RequestSplit(TaskKey task, String operatorId) implements TaskScoped {}
 
     // ------------------------------------------------------------------ JobManager -> TaskManager
 
@@ -103,34 +118,34 @@ public final class ControlMessages {
      * serves the job (null after), the job's configuration, and whether the job checkpoints periodically.
      */
     public record OpenAttempt(JobID jobId, int attempt, String jobName, byte[] jobGraph, List<byte[]> jars,
-            Map<String, String> configuration, boolean periodicCheckpoints) implements Serializable {}
+            Map<String, String> configuration, boolean periodicCheckpoints) implements JobScoped {}
 
-    public record DeployTask(TaskKey task, TaskPlacement placement, TaskRestore restore) implements Serializable {}
+    public record DeployTask(TaskKey task, TaskPlacement placement, TaskRestore restore) implements TaskScoped {}
 
-    public record StartTask(TaskKey task) implements Serializable {}
+    public record StartTask(TaskKey task) implements TaskScoped {}
 
-    public record CancelTask(TaskKey task) implements Serializable {}
+    public record CancelTask(TaskKey task) implements TaskScoped {}
 
     public record TriggerCheckpoint(TaskKey task, long checkpointId, long timestamp, CheckpointOptions options,
-            boolean stop, boolean drain) implements Serializable {}
+            boolean stop, boolean drain) implements TaskScoped {}
 
-    public record NotifyCheckpoint(TaskKey task, long checkpointId, boolean complete) implements Serializable {}
+    public record NotifyCheckpoint(TaskKey task, long checkpointId, boolean complete) implements TaskScoped {}
 
-    public record ReleaseAfterEnd(TaskKey task) implements Serializable {}
+    public record ReleaseAfterEnd(TaskKey task) implements TaskScoped {}
 
     /** Where the tasks of the attempt write checkpoint {@code checkpointId}. */
     public record AnnounceCheckpoint(JobID jobId, int attempt, long checkpointId, CheckpointStorageLocation location)
-            implements Serializable {}
+            implements JobScoped {}
 
     /** Splits for a reader, each serialized by the source's split serializer at {@code serializerVersion}. */
     public record AssignSplits(TaskKey task, String operatorId, int serializerVersion, List<byte[]> splits)
-            implements Serializable {}
+            implements TaskScoped {}
 
-    public record NoMoreSplits(TaskKey task, String operatorId) implements Serializable {}
+    public record NoMoreSplits(TaskKey task, String operatorId) implements TaskScoped {}
 
     /** Every task of the attempt stopped: its shuffle and slots are released. */
-    public record CloseAttempt(JobID jobId, int attempt) implements Serializable {}
+    public record CloseAttempt(JobID jobId, int attempt) implements JobScoped {}
 
     /** The job ended: its class loader and files go. */
-    public record ReleaseJob(JobID jobId) implements Serializable {}
+    public record ReleaseJob(JobID jobId) implements JobScoped {}
 }

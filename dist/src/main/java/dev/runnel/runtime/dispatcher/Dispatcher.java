@@ -6,12 +6,10 @@ import dev.runnel.api.common.JobStatus;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.JobManagerOptions;
 import dev.runnel.core.execution.SavepointFormatType;
-import dev.runnel.metrics.Counter;
-import dev.runnel.metrics.Gauge;
-import dev.runnel.metrics.Metric;
 import dev.runnel.runtime.checkpoint.CheckpointCoordinator;
 import dev.runnel.runtime.checkpoint.CheckpointStats;
 import dev.runnel.runtime.cluster.ControlMessages.Heartbeat;
+import dev.runnel.runtime.cluster.ControlMessages.JobScoped;
 import dev.runnel.runtime.cluster.ControlMessages.RegisterTaskManager;
 import dev.runnel.runtime.cluster.ControlMessages.RegistrationAccepted;
 import dev.runnel.runtime.cluster.ControlMessages.RegistrationRefused;
@@ -123,8 +121,7 @@ public final class Dispatcher implements DispatcherGateway {
                             message.getClass().getSimpleName(), connection);
                     return;
                 }
-                JobID jobId = jobOf(message);
-                RunningJob job = jobId == null ? null : jobs.get(jobId);
+                RunningJob job = message instanceof JobScoped scoped ? jobs.get(scoped.jobId()) : null;
                 if (job != null) {
                     job.executors.onMessage(from, message);
                 }
@@ -148,26 +145,6 @@ public final class Dispatcher implements DispatcherGateway {
                 }
             }
         }
-    }
-
-    /** The job a TaskManager's message is about, by its {@code jobId} or {@code task} component. */
-    private static JobID jobOf(Serializable message) {
-        if (message instanceof Record record) {
-            for (var component : record.getClass().getRecordComponents()) {
-                try {
-                    Object value = component.getAccessor().invoke(record);
-                    if (value instanceof JobID id) {
-                        return id;
-                    }
-                    if (value instanceof dev.runnel.runtime.cluster.ControlMessages.TaskKey key) {
-                        return key.jobId();
-                    }
-                } catch (ReflectiveOperationException e) {
-                    return null;
-                }
-            }
-        }
-        return null;
     }
 
     // ------------------------------------------------------------------ submission
@@ -511,13 +488,6 @@ public final class Dispatcher implements DispatcherGateway {
         out.append("# TYPE runnel_jobmanager_numRunningJobs gauge\n")
                 .append("runnel_jobmanager_numRunningJobs ").append(overview.jobsRunning()).append('\n');
         return out.toString();
-    }
-
-    /** Renders {@code metric} for the text exposition format, or null when it is not numeric. */
-    static Double numeric(Metric metric) {
-        Object value = metric instanceof Counter counter ? counter.getCount()
-                : metric instanceof Gauge<?> gauge ? gauge.getValue() : null;
-        return value instanceof Number number ? number.doubleValue() : null;
     }
 
     /** Cancels every job (the JobManager stops). */

@@ -30,12 +30,10 @@ import dev.runnel.runtime.cluster.ControlMessages.TaskKey;
 import dev.runnel.runtime.cluster.ControlMessages.TaskRunning;
 import dev.runnel.runtime.cluster.ControlMessages.TriggerCheckpoint;
 import dev.runnel.runtime.cluster.RemoteFailure;
-import dev.runnel.runtime.jobgraph.ChainedOperator;
+import dev.runnel.runtime.cluster.SourceSplits;
 import dev.runnel.runtime.jobgraph.JobGraph;
-import dev.runnel.runtime.jobgraph.JobVertex;
 import dev.runnel.runtime.minicluster.TaskExecutors;
 import dev.runnel.runtime.shuffle.TaskLocation;
-import dev.runnel.streaming.runtime.source.SourceOperator;
 import dev.runnel.streaming.runtime.source.SourceReaderGateway;
 import dev.runnel.streaming.runtime.tasks.DeployedTask;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
@@ -292,7 +290,7 @@ final class RemoteTaskExecutors implements TaskExecutors {
             RemoteTask task = tasks.get(register.task());
             if (current != null && task != null) {
                 current.coordinators().coordinatorFor(register.operatorId()).registerReader(register.task().subtask(),
-                        new RemoteReader<>(task, register.operatorId(), splitSerializer(register.operatorId())));
+                        new RemoteReader<>(task, register.operatorId(), SourceSplits.serializer(job.get(), register.operatorId())));
             }
         } else if (message instanceof RequestSplit request) {
             if (current != null && request.task().attempt() == attempt) {
@@ -321,17 +319,6 @@ final class RemoteTaskExecutors implements TaskExecutors {
                 }
             }
         });
-    }
-
-    @SuppressWarnings("unchecked")
-    private SimpleVersionedSerializer<SourceSplit> splitSerializer(String operatorId) {
-        for (JobVertex vertex : job.get().getVertices()) {
-            ChainedOperator head = vertex.getHead();
-            if (head.getConfig().operatorId().equals(operatorId) && head.getOperator() instanceof SourceOperator<?, ?> source) {
-                return (SimpleVersionedSerializer<SourceSplit>) source.getSource().getSplitSerializer();
-            }
-        }
-        throw new IllegalStateException("Job '" + jobName + "' has no source operator " + operatorId);
     }
 
     /** The coordinator's way to a reader on a TaskManager. */

@@ -34,6 +34,7 @@ import dev.runnel.runtime.cluster.ControlMessages.TaskFinished;
 import dev.runnel.runtime.cluster.ControlMessages.TaskKey;
 import dev.runnel.runtime.cluster.ControlMessages.TaskRunning;
 import dev.runnel.runtime.cluster.ControlMessages.TriggerCheckpoint;
+import dev.runnel.runtime.cluster.SourceSplits;
 import dev.runnel.runtime.jobgraph.ChainedOperator;
 import dev.runnel.runtime.jobgraph.JobGraph;
 import dev.runnel.runtime.jobgraph.JobVertex;
@@ -43,7 +44,6 @@ import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.state.CheckpointStreamFactory;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.streaming.runtime.source.SourceCoordinatorGateway;
-import dev.runnel.streaming.runtime.source.SourceOperator;
 import dev.runnel.streaming.runtime.source.SourceReaderGateway;
 import dev.runnel.streaming.runtime.tasks.CheckpointResponder;
 import dev.runnel.streaming.runtime.tasks.DeployedTask;
@@ -366,7 +366,7 @@ final class TaskExecutor {
                     assign.task(), assign.operatorId());
             return;
         }
-        SimpleVersionedSerializer<SourceSplit> serializer = splitSerializer(attempt.job, assign.operatorId());
+        SimpleVersionedSerializer<SourceSplit> serializer = SourceSplits.serializer(attempt.job, assign.operatorId());
         List<SourceSplit> splits = new ArrayList<>(assign.splits().size());
         try {
             for (byte[] bytes : assign.splits()) {
@@ -376,17 +376,6 @@ final class TaskExecutor {
             throw new IllegalStateException("Splits for " + assign.task() + " cannot be read: " + e.getMessage(), e);
         }
         reader.assignSplits(splits);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static SimpleVersionedSerializer<SourceSplit> splitSerializer(JobGraph job, String operatorId) {
-        for (JobVertex vertex : job.getVertices()) {
-            ChainedOperator head = vertex.getHead();
-            if (head.getConfig().operatorId().equals(operatorId) && head.getOperator() instanceof SourceOperator<?, ?> source) {
-                return (SimpleVersionedSerializer<SourceSplit>) source.getSource().getSplitSerializer();
-            }
-        }
-        throw new IllegalStateException("Job '" + job.getJobName() + "' has no source operator " + operatorId);
     }
 
     private void closeAttempt(JobID jobId, int number) {

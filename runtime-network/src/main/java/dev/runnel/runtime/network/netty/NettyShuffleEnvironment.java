@@ -25,19 +25,11 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Promise;
 import java.net.InetSocketAddress;
@@ -120,21 +112,9 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
 
     private Channel bindServer(String host, int port) {
         int maxFrame = Protocol.maxFrameLength(bufferPool.segmentSize());
-        Class<? extends ServerChannel> type = Epoll.isAvailable() ? EpollServerSocketChannel.class
-                : NioServerSocketChannel.class;
-        ServerBootstrap bootstrap = new ServerBootstrap().group(eventLoop).channel(type)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (tls.server() != null) {
-                            ch.pipeline().addLast("tls", tls.server().newHandler(ch.alloc()));
-                        }
-                        ch.pipeline().addLast("frames", new FrameDecoder(maxFrame, "Data server " + taskManagerId));
-                        ch.pipeline().addLast("handshake", HandshakeHandler.server(authenticator, taskManagerId,
-                                connectTimeoutMillis, peer -> new ServerConnectionHandler(NettyShuffleEnvironment.this, peer)));
-                    }
-                });
+        ServerBootstrap bootstrap = Transports.server(eventLoop, tls, maxFrame, "Data server " + taskManagerId,
+                () -> HandshakeHandler.server(authenticator, taskManagerId, connectTimeoutMillis,
+                        peer -> new ServerConnectionHandler(NettyShuffleEnvironment.this, peer)));
         return bootstrap.bind(host, port).syncUninterruptibly().channel();
     }
 
@@ -295,22 +275,9 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
                 () -> connections.remove(producer.taskManagerId()));
         Promise<String> authenticated = eventLoop.next().newPromise();
         int maxFrame = Protocol.maxFrameLength(bufferPool.segmentSize());
-        Bootstrap bootstrap = new Bootstrap().group(eventLoop)
-                .channel(Epoll.isAvailable() ? EpollSocketChannel.class : NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeoutMillis)
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (tls.client() != null) {
-                            ch.pipeline().addLast("tls", tls.client().newHandler(ch.alloc(), address.getHostString(),
-                                    address.getPort()));
-                        }
-                        ch.pipeline().addLast("frames", new FrameDecoder(maxFrame, "Data client " + taskManagerId));
-                        ch.pipeline().addLast("handshake", HandshakeHandler.client(authenticator, taskManagerId,
-                                connectTimeoutMillis, peer -> connection.handler(), authenticated));
-                    }
-                });
+        Bootstrap bootstrap = Transports.client(eventLoop, tls, address, maxFrame, "Data client " + taskManagerId,
+                connectTimeoutMillis, () -> HandshakeHandler.client(authenticator, taskManagerId, connectTimeoutMillis,
+                        peer -> connection.handler(), authenticated));
         ChannelFuture connected = bootstrap.connect(address);
         String where = "TaskManager " + producer.taskManagerId() + " at " + address;
         if (!connected.awaitUninterruptibly(connectTimeoutMillis + 1000) || !connected.isSuccess()) {

@@ -11,19 +11,11 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Promise;
 import java.io.IOException;
@@ -167,21 +159,9 @@ public final class RpcService implements AutoCloseable {
 
     /** Listens on {@code host:port} (0: any free port); returns the address it got. */
     public InetSocketAddress listen(String host, int port, Handler handler) {
-        Class<? extends ServerChannel> type = Epoll.isAvailable() ? EpollServerSocketChannel.class
-                : NioServerSocketChannel.class;
-        ServerBootstrap bootstrap = new ServerBootstrap().group(eventLoop).channel(type)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (tls.server() != null) {
-                            ch.pipeline().addLast("tls", tls.server().newHandler(ch.alloc()));
-                        }
-                        ch.pipeline().addLast("frames", new FrameDecoder(MAX_FRAME_BYTES, "Control server " + localId));
-                        ch.pipeline().addLast("handshake", HandshakeHandler.controlServer(authenticator, localId,
-                                handshakeTimeoutMillis, peer -> new MessageHandler(peer, handler, null)));
-                    }
-                });
+        ServerBootstrap bootstrap = Transports.server(eventLoop, tls, MAX_FRAME_BYTES, "Control server " + localId,
+                () -> HandshakeHandler.controlServer(authenticator, localId, handshakeTimeoutMillis,
+                        peer -> new MessageHandler(peer, handler, null)));
         try {
             server = bootstrap.bind(host, port).syncUninterruptibly().channel();
         } catch (RuntimeException e) {
@@ -198,22 +178,9 @@ public final class RpcService implements AutoCloseable {
     public Connection connect(InetSocketAddress address, Handler handler, long timeoutMillis) throws IOException {
         Promise<String> authenticated = eventLoop.next().newPromise();
         Promise<Connection> ready = eventLoop.next().newPromise();
-        Bootstrap bootstrap = new Bootstrap().group(eventLoop)
-                .channel(Epoll.isAvailable() ? EpollSocketChannel.class : NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeoutMillis)
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (tls.client() != null) {
-                            ch.pipeline().addLast("tls", tls.client().newHandler(ch.alloc(), address.getHostString(),
-                                    address.getPort()));
-                        }
-                        ch.pipeline().addLast("frames", new FrameDecoder(MAX_FRAME_BYTES, "Control client " + localId));
-                        ch.pipeline().addLast("handshake", HandshakeHandler.controlClient(authenticator, localId,
-                                timeoutMillis, peer -> new MessageHandler(peer, handler, ready), authenticated));
-                    }
-                });
+        Bootstrap bootstrap = Transports.client(eventLoop, tls, address, MAX_FRAME_BYTES, "Control client " + localId,
+                timeoutMillis, () -> HandshakeHandler.controlClient(authenticator, localId, timeoutMillis,
+                        peer -> new MessageHandler(peer, handler, ready), authenticated));
         ChannelFuture connected = bootstrap.connect(address);
         if (!connected.awaitUninterruptibly(timeoutMillis + 1000) || !connected.isSuccess()) {
             connected.channel().close();
