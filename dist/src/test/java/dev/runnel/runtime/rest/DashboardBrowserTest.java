@@ -1,6 +1,9 @@
 package dev.runnel.runtime.rest;
 
 import static dev.runnel.runtime.rest.InMemoryDispatcherGateway.JOB;
+import static dev.runnel.runtime.rest.dashboard.DashboardCheck.count;
+import static dev.runnel.runtime.rest.dashboard.DashboardCheck.text;
+import static dev.runnel.runtime.rest.dashboard.DashboardCheck.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -23,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -58,23 +62,20 @@ class DashboardBrowserTest {
                 URI page = URI.create(f.server.url() + "/#/jobs/" + JOB);
                 DashboardCheck.check(driver, page, null, new DashboardCheck.Expected(VERTICES, EDGES, SENTENCE),
                         Path.of("target", "dashboard-screenshot.png"));
-                assertThat(driver.findElements(By.cssSelector("g.vertex[data-vertex-id='v3'] text.operator")))
-                        .extracting(e -> e.getText()).containsExactly("▸ Sum", "▸ Print to Std. Out");
-                assertThat(driver.findElement(By.cssSelector("g.vertex[data-vertex-id='v1'] text.ratios")).getText())
+                assertThat(texts(driver, "g.vertex[data-vertex-id='v3'] text.operator"))
+                        .containsExactly("▸ Sum", "▸ Print to Std. Out");
+                assertThat(text(driver, "g.vertex[data-vertex-id='v1'] text.ratios"))
                         .isEqualTo("busy 30% · backpressured 88%");
-                assertThat(driver.findElement(By.cssSelector("g.vertex[data-vertex-id='v1'] text.rates")).getText())
-                        .isEqualTo("in 1.0k/s · out 5.0k/s");
-                assertThat(driver.findElement(By.id("checkpoint-counts")).getText())
-                        .isEqualTo("1 completed, 1 in progress, 1 failed, 0 restored");
-                assertThat(driver.findElements(By.cssSelector("#checkpoints tr.checkpoint"))).hasSize(3);
-                assertThat(driver.findElements(By.cssSelector("#exceptions details.exception"))).hasSize(1);
-                assertThat(driver.findElement(By.cssSelector("tr.vertex-row[data-vertex-id='v1']")).getText())
-                        .contains("high");
+                assertThat(text(driver, "g.vertex[data-vertex-id='v1'] text.rates")).isEqualTo("in 1.0k/s · out 5.0k/s");
+                assertThat(text(driver, "#checkpoint-counts")).isEqualTo("1 completed, 1 in progress, 1 failed, 0 restored");
+                assertThat(count(driver, "#checkpoints tr.checkpoint")).isEqualTo(3);
+                assertThat(count(driver, "#exceptions details.exception")).isEqualTo(1);
+                assertThat(text(driver, "tr.vertex-row[data-vertex-id='v1']")).contains("high");
 
                 // live: the page polls, so lower the keyed vertex's busy ratio and the sentence follows
                 f.gateway.sumBusyRatio = 0.2;
                 new WebDriverWait(driver, Duration.ofSeconds(10)).until(d ->
-                        d.findElement(By.id("bottleneck")).getText().equals(Bottleneck.NONE));
+                        text(driver, "#bottleneck").equals(Bottleneck.NONE));
                 assertThat(Bottleneck.sentence(f.gateway.job(JOB).orElseThrow())).isEqualTo(Bottleneck.NONE);
             } finally {
                 driver.quit();
@@ -148,10 +149,14 @@ class DashboardBrowserTest {
                 wait.until(d -> d.findElement(By.id("token-form")).isDisplayed());
                 driver.findElement(By.id("token-input")).sendKeys("s3cret");
                 driver.findElement(By.cssSelector("#token-form button")).click();
-                wait.until(d -> !d.findElements(By.cssSelector("#jobs tr.job a")).isEmpty());
-                assertThat(driver.findElement(By.cssSelector("#jobs tr.job a")).getText()).isEqualTo("WordCount");
-                driver.findElement(By.cssSelector("#jobs tr.job a")).click();
-                wait.until(d -> d.findElements(By.cssSelector("svg#graph g.vertex")).size() == 3);
+                wait.until(d -> count(driver, "#jobs tr.job a") > 0);
+                assertThat(text(driver, "#jobs tr.job a")).isEqualTo("WordCount");
+                // the list redraws on every poll: a click on a link found a moment ago can hit a removed node
+                wait.ignoring(StaleElementReferenceException.class).until(d -> {
+                    d.findElement(By.cssSelector("#jobs tr.job a")).click();
+                    return true;
+                });
+                wait.until(d -> count(driver, "svg#graph g.vertex") == 3);
                 assertThat(DashboardCheck.seen(driver).bottleneckSentence()).isEqualTo(SENTENCE);
             } finally {
                 driver.quit();

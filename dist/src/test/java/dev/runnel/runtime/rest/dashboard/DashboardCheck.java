@@ -9,9 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -103,16 +101,16 @@ public final class DashboardCheck {
         }
         driver.get(jobPage.toString());
         new WebDriverWait(driver, WAIT).withMessage(() -> "the job page at " + jobPage + " did not draw "
-                + expected.vertexNames().size() + " vertices; page text: " + driver.findElement(By.tagName("body"))
-                .getText()).until(d -> d.findElements(By.cssSelector("svg#graph g.vertex")).size()
-                        == expected.vertexNames().size() && !d.findElement(By.id("bottleneck")).getText().isEmpty());
+                + expected.vertexNames().size() + " vertices; page text: " + text(driver, "body"))
+                .until(d -> count(driver, "svg#graph g.vertex") == expected.vertexNames().size()
+                        && !text(driver, "#bottleneck").isEmpty());
         Seen seen = seen(driver);
         assertThat(seen.vertexNames()).as("vertices drawn").containsExactlyElementsOf(expected.vertexNames());
         if (expected.edgeLabels() != null) {
             assertThat(seen.edgeLabels()).as("edges drawn").containsExactlyElementsOf(expected.edgeLabels());
         }
-        assertThat(driver.findElements(By.cssSelector("svg#graph g.edge path"))).as("an arrow per edge label")
-                .hasSize(seen.edgeLabels().size());
+        assertThat(count(driver, "svg#graph g.edge path")).as("an arrow per edge label")
+                .isEqualTo(seen.edgeLabels().size());
         if (expected.bottleneckSentence() != null) {
             assertThat(seen.bottleneckSentence()).isEqualTo(expected.bottleneckSentence());
         }
@@ -123,10 +121,31 @@ public final class DashboardCheck {
 
     /** What the page shows now. */
     public static Seen seen(ChromeDriver driver) {
-        List<String> vertices = driver.findElements(By.cssSelector("svg#graph g.vertex text.vertex-name")).stream()
-                .map(WebElement::getText).toList();
-        List<String> edges = driver.findElements(By.cssSelector("svg#graph g.edge text.edge-label")).stream()
-                .map(WebElement::getText).toList();
-        return new Seen(vertices, edges, driver.findElement(By.id("bottleneck")).getText());
+        return new Seen(texts(driver, "svg#graph g.vertex text.vertex-name"),
+                texts(driver, "svg#graph g.edge text.edge-label"), text(driver, "#bottleneck"));
+    }
+
+    /**
+     * The rendered text of every element matching {@code css}, read in one script call. The page redraws on every
+     * poll, so an element found by one WebDriver call can be gone by the next (a stale element reference); a
+     * script runs between two redraws and sees one consistent page.
+     */
+    @SuppressWarnings("unchecked")
+    public static List<String> texts(ChromeDriver driver, String css) {
+        Object found = driver.executeScript("return Array.from(document.querySelectorAll(arguments[0]))"
+                + ".map(e => (e.innerText !== undefined ? e.innerText : e.textContent).trim());", css);
+        return List.copyOf((List<String>) found);
+    }
+
+    /** The text of the one element matching {@code css}, or the empty string when there is none (yet). */
+    public static String text(ChromeDriver driver, String css) {
+        List<String> found = texts(driver, css);
+        assertThat(found).as("elements matching " + css).hasSizeLessThanOrEqualTo(1);
+        return found.isEmpty() ? "" : found.get(0);
+    }
+
+    /** How many elements match {@code css} now. */
+    public static int count(ChromeDriver driver, String css) {
+        return texts(driver, css).size();
     }
 }
