@@ -12,12 +12,26 @@ import java.util.Objects;
  * @param inputIndex 1 or 2: which input of the head operator the gate feeds
  * @param serializer the records' serializer (the same type on every edge of a union)
  * @param channels the gate's channels; channel {@code i} of the gate is {@code channels.get(i)}
+ * @param blocking for a gate that reads finished blocking partitions, what channel {@code i} reads (element
+ *     {@code i}); null for a gate of pipelined channels
  */
-public record InputGateDeploymentDescriptor(
-        int inputIndex, TypeSerializer<?> serializer, List<ChannelDescriptor> channels) {
+public record InputGateDeploymentDescriptor(int inputIndex, TypeSerializer<?> serializer,
+        List<ChannelDescriptor> channels, List<BlockingChannelDescriptor> blocking) {
+
+    /** A gate of pipelined channels. */
+    public InputGateDeploymentDescriptor(int inputIndex, TypeSerializer<?> serializer, List<ChannelDescriptor> channels) {
+        this(inputIndex, serializer, channels, null);
+    }
 
     public InputGateDeploymentDescriptor {
         channels = List.copyOf(channels);
+        if (blocking != null) {
+            blocking = List.copyOf(blocking);
+            if (blocking.size() != channels.size()) {
+                throw new IllegalArgumentException("input " + inputIndex + " has " + channels.size()
+                        + " channels but " + blocking.size() + " blocking channel descriptors");
+            }
+        }
         if (channels.isEmpty()) {
             throw new IllegalArgumentException("input " + inputIndex + " has no channels");
         }
@@ -28,6 +42,11 @@ public record InputGateDeploymentDescriptor(
                 throw new IllegalArgumentException("channels of one gate must end at one consumer subtask: " + channels);
             }
         }
+    }
+
+    /** Whether the gate reads finished blocking partitions from files instead of running producers. */
+    public boolean isBlocking() {
+        return blocking != null;
     }
 
     public int numberOfChannels() {

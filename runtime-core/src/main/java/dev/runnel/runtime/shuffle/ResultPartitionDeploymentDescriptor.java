@@ -12,15 +12,28 @@ import java.util.Objects;
  * @param edgeId the job edge
  * @param producerSubtask the producing subtask's index
  * @param serializer the records' serializer; null only when the edge carries no records of a known type
- * @param channels the channel of each subpartition (subpartition {@code i} is {@code channels.get(i)})
+ * @param channels the channel of each subpartition (subpartition {@code i} is {@code channels.get(i)}); empty for
+ *     a blocking partition, whose consumers are not known when it is written
+ * @param blocking where a blocking partition is written, or null for a pipelined one (records flow to running
+ *     consumers through {@code channels})
  */
-public record ResultPartitionDeploymentDescriptor(
-        String edgeId, int producerSubtask, TypeSerializer<?> serializer, List<ChannelDescriptor> channels) {
+public record ResultPartitionDeploymentDescriptor(String edgeId, int producerSubtask, TypeSerializer<?> serializer,
+        List<ChannelDescriptor> channels, BlockingPartitionDescriptor blocking) {
+
+    /** A pipelined partition: one channel per subpartition. */
+    public ResultPartitionDeploymentDescriptor(String edgeId, int producerSubtask, TypeSerializer<?> serializer,
+            List<ChannelDescriptor> channels) {
+        this(edgeId, producerSubtask, serializer, channels, null);
+    }
 
     public ResultPartitionDeploymentDescriptor {
         Objects.requireNonNull(edgeId, "edgeId");
         channels = List.copyOf(channels);
-        if (channels.isEmpty()) {
+        if (blocking != null && !channels.isEmpty()) {
+            throw new IllegalArgumentException("blocking partition of edge " + edgeId + " subtask "
+                    + producerSubtask + " has channels; its consumers read the file " + blocking.file());
+        }
+        if (blocking == null && channels.isEmpty()) {
             throw new IllegalArgumentException("edge " + edgeId + " subtask " + producerSubtask + " has no consumers");
         }
         for (ChannelDescriptor channel : channels) {
@@ -31,7 +44,12 @@ public record ResultPartitionDeploymentDescriptor(
         }
     }
 
+    /** Whether records go to a file read after this producer finished, rather than to running consumers. */
+    public boolean isBlocking() {
+        return blocking != null;
+    }
+
     public int numberOfSubpartitions() {
-        return channels.size();
+        return blocking != null ? blocking.subpartitions() : channels.size();
     }
 }

@@ -27,6 +27,21 @@ public final class JobEdge implements Serializable {
     private final String sourceOperatorName;
     private final String targetOperatorName;
     private final String chainBreakReason;
+    /** Null while the edge is pipelined; set by the scheduler for a BATCH job's blocking exchanges. */
+    private volatile BlockingLayout blocking;
+
+    /**
+     * How a blocking exchange on this edge lies on disk: producer subtask {@code i} writes the file
+     * {@code directory/<edge id>-<i>}, with {@code subpartitions} subpartitions when the edge is ALL_TO_ALL (a
+     * pointwise edge has as many as the producer has consumers, as when pipelined).
+     */
+    public record BlockingLayout(String directory, int subpartitions) implements Serializable {
+
+        /** The data file producer subtask {@code producer} of {@code edge} writes. */
+        public String file(JobEdge edge, int producer) {
+            return directory + java.io.File.separator + edge.getId() + "-" + producer;
+        }
+    }
 
     public JobEdge(String id, JobVertex source, JobVertex target, int sourceOperatorIndex, OutputTag<?> outputTag,
             int targetInput, StreamPartitioner<?> partitioner, TypeSerializer<?> serializer,
@@ -95,6 +110,19 @@ public final class JobEdge implements Serializable {
     /** Why the two operators are not chained, in words (for the plan). */
     public String getChainBreakReason() {
         return chainBreakReason;
+    }
+
+    /** The layout of this edge's blocking exchange, or null when records flow pipelined to running consumers. */
+    public BlockingLayout getBlocking() {
+        return blocking;
+    }
+
+    /**
+     * Makes the edge a blocking exchange laid out as {@code layout} (null: pipelined again). Only the scheduler
+     * calls it, before the producers of an attempt deploy.
+     */
+    public void setBlocking(BlockingLayout layout) {
+        this.blocking = layout;
     }
 
     @Override

@@ -121,6 +121,25 @@ public final class JobGraph implements Serializable {
         return byVertex;
     }
 
+    /**
+     * Gives {@code vertex}, whose parallelism the job did not set, the parallelism its input calls for; the
+     * adaptive BATCH scheduling calls it before any subtask of the vertex deploys.
+     *
+     * @throws IllegalArgumentException if the vertex's parallelism was set by the job, or {@code parallelism} lies
+     *     outside {@code [1, max parallelism]}
+     */
+    public void decideParallelism(JobVertex vertex, int parallelism) {
+        if (vertex.isParallelismConfigured()) {
+            throw new IllegalArgumentException("The parallelism of '" + vertex.getName() + "' was set by the job ("
+                    + vertex.getParallelism() + ") and is not decided from its input");
+        }
+        if (parallelism < 1 || parallelism > vertex.getMaxParallelism()) {
+            throw new IllegalArgumentException("'" + vertex.getName() + "' cannot run at parallelism " + parallelism
+                    + ": it must lie between 1 and its max parallelism " + vertex.getMaxParallelism());
+        }
+        vertex.setParallelism(parallelism);
+    }
+
     public int getTotalSubtasks() {
         return vertices.stream().mapToInt(JobVertex::getParallelism).sum();
     }

@@ -19,11 +19,23 @@ public final class JobVertex implements Serializable {
     private int parallelism;
     private final int maxParallelism;
     private final String slotSharingGroup;
+    private final boolean parallelismConfigured;
     private final List<ChainedOperator> operators = new ArrayList<>();
     private final List<JobEdge> inputs = new ArrayList<>();
     private final List<JobEdge> outputs = new ArrayList<>();
 
+    /** A vertex whose parallelism the job set (hand-built graphs, tools). */
     public JobVertex(String id, String name, int parallelism, int maxParallelism, String slotSharingGroup) {
+        this(id, name, parallelism, maxParallelism, slotSharingGroup, true);
+    }
+
+    /**
+     * @param parallelismConfigured whether the job set the parallelism (else it is the default, and BATCH
+     *     execution may decide it from the data; see {@link #isParallelismConfigured()})
+     */
+    public JobVertex(String id, String name, int parallelism, int maxParallelism, String slotSharingGroup,
+            boolean parallelismConfigured) {
+        this.parallelismConfigured = parallelismConfigured;
         this.id = Objects.requireNonNull(id);
         this.name = Objects.requireNonNull(name);
         this.parallelism = parallelism;
@@ -44,7 +56,19 @@ public final class JobVertex implements Serializable {
         return parallelism;
     }
 
-    /** Changes the parallelism; only {@link JobGraph#rescale} calls it, while no task of the graph runs. */
+    /**
+     * Whether the job set this chain's parallelism (on one of its operators, or by an operator that runs at
+     * parallelism 1 by nature); false when it is the default, which a BATCH job's adaptive parallelism replaces
+     * by what the vertex's input calls for.
+     */
+    public boolean isParallelismConfigured() {
+        return parallelismConfigured;
+    }
+
+    /**
+     * Changes the parallelism; {@link JobGraph#rescale} calls it while no task of the graph runs, and the
+     * adaptive BATCH scheduling before the vertex's first subtask deploys.
+     */
     void setParallelism(int parallelism) {
         this.parallelism = parallelism;
     }

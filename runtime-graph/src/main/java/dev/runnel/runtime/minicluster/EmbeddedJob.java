@@ -4,6 +4,7 @@ import dev.runnel.api.common.JobExecutionResult;
 import dev.runnel.api.common.JobID;
 import dev.runnel.api.common.JobStatus;
 import dev.runnel.api.common.accumulators.Accumulator;
+import dev.runnel.configuration.BatchExecutionOptions;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.ExternalizedCheckpointRetention;
 import dev.runnel.configuration.StateRecoveryOptions;
@@ -98,6 +99,8 @@ public final class EmbeddedJob implements JobClient {
     private CheckpointCoordinator checkpoints;
     /** What {@code execution.state-recovery.path} named, or null: the state to restart from until a checkpoint completes. */
     private CompletedCheckpoint initialState;
+    /** Non-null for a BATCH job whose vertices deploy as their inputs complete, at the parallelism their data needs. */
+    private AdaptiveBatchScheduling adaptive;
     private volatile Attempt current;
     private volatile JobStatus status = JobStatus.CREATED;
     private volatile boolean cancelRequested;
@@ -166,6 +169,8 @@ public final class EmbeddedJob implements JobClient {
         try {
             Files.createDirectories(workingDirectory);
             initialState = loadInitialState();
+            adaptive = AdaptiveBatchScheduling.createIfApplicable(job, configuration, executors.sharesDisk(),
+                    initialState != null);
             if (executors.runsWholeJob()) {
                 // Also without periodic checkpoints: the coordinator takes savepoints. A job split over
                 // processes (the test launcher) has no coordinator here: it sees only its own tasks.
@@ -176,13 +181,29 @@ public final class EmbeddedJob implements JobClient {
             }
             status = JobStatus.RUNNING;
             startAttempt(initialState);
-            if (checkpoints != null) {
-                checkpoints.startCheckpointScheduler();
-            }
+            startCheckpointScheduler();
         } catch (Exception e) {
             terminal = true;
             finishJob(e, Map.of());
         }
+    }
+
+    /**
+     * Starts periodic checkpoints, if any are configured; a BATCH job with blocking exchanges takes none (as in
+     * Flink, BATCH execution does not checkpoint: a failed attempt runs again from its input).
+     */
+    private void startCheckpointScheduler() {
+        if (checkpoints == null) {
+            return;
+        }
+        if (adaptive != null) {
+            if (checkpointConfig.isCheckpointingEnabled()) {
+                LOG.info("Job '{}' runs in BATCH mode and takes no checkpoints; execution.checkpointing.interval is"
+                        + " ignored", job.getJobName());
+            }
+            return;
+        }
+        checkpoints.startCheckpointScheduler();
     }
 
     private CheckpointCoordinator createCheckpointCoordinator(long firstCheckpointId) throws IOException {
@@ -235,56 +256,99 @@ public final class EmbeddedJob implements JobClient {
 
     // ------------------------------------------------------------------ attempts
 
-    /** Deploys every local task of the job, restored from {@code checkpoint} if not null. */
+    /**
+     * Deploys every local task of the job, restored from {@code checkpoint} if not null; with adaptive BATCH
+     * scheduling only the sources, the rest as their inputs complete ({@link #deployReady}).
+     */
     private void startAttempt(CompletedCheckpoint checkpoint) throws Exception {
         int number = current == null ? 0 : current.number + 1;
         Attempt attempt = new Attempt(number, checkpoint);
         CheckpointResponder responder = checkpoints == null ? CheckpointResponder.NONE : checkpoints;
-        Map<String, Integer> slotOffsets = slotOffsets(job);
+        List<JobVertex> first = adaptive == null ? job.getVertices() : adaptive.startAttempt(number, workingDirectory);
+        java.util.function.ToIntFunction<JobVertex> width = adaptive == null ? JobVertex::getParallelism
+                : adaptive::upperBound;
+        attempt.slotOffsets = slotOffsets(job, width);
         int slots = 0;
         for (JobVertex vertex : job.getVertices()) {
-            slots = Math.max(slots, slotOffsets.get(vertex.getSlotSharingGroup()) + vertex.getParallelism());
+            slots = Math.max(slots, attempt.slotOffsets.get(vertex.getSlotSharingGroup()) + width.applyAsInt(vertex));
         }
-        List<TaskLocation> slotLocations = executors.openAttempt(new TaskExecutors.AttemptServices(number, responder,
+        attempt.slotLocations = executors.openAttempt(new TaskExecutors.AttemptServices(number, responder,
                 attempt.coordinators::get, stateBackend, metrics, scheduler, asyncOperations,
                 workingDirectory.toFile()), slots);
-        // As Flink's slot sharing: subtask i of every vertex of a group shares the group's slot i; the
-        // groups' slots follow each other.
-        Map<String, List<TaskLocation>> byVertex = new HashMap<>();
-        for (JobVertex vertex : job.getVertices()) {
+        attempt.assigned = assignStates(checkpoint);
+        List<DeployedTask> deployed = deploy(attempt, first);
+        current = attempt;
+        attempt.coordinators.values().forEach(c -> c.start(attempt.coordinatorCheckpoints.get(c)));
+        attempt.running.set(deployed.size());
+        LOG.info("Job '{}' ({}) starts {} tasks{}", job.getJobName(), jobId, deployed.size(),
+                checkpoint == null ? "" : " from checkpoint " + checkpoint.getCheckpointID() + " (attempt " + number + ")");
+        deployed.forEach(DeployedTask::start);
+        attempt.started = true;
+    }
+
+    /**
+     * Deploys (without starting) the subtasks of {@code vertices} in this process, at their parallelism now. As
+     * Flink's slot sharing: subtask i of every vertex of a group shares the group's slot i; the groups' slots
+     * follow each other.
+     */
+    private List<DeployedTask> deploy(Attempt attempt, List<JobVertex> vertices) throws Exception {
+        for (JobVertex vertex : vertices) {
             List<TaskLocation> subtasks = new ArrayList<>();
             for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
-                subtasks.add(slotLocations.get(slotOffsets.get(vertex.getSlotSharingGroup()) + subtask));
+                subtasks.add(attempt.slotLocations.get(attempt.slotOffsets.get(vertex.getSlotSharingGroup()) + subtask));
             }
-            byVertex.put(vertex.getId(), subtasks);
+            attempt.locations.put(vertex.getId(), subtasks);
         }
-        TaskPlacement placement = new TaskPlacement(byVertex);
-        Map<String, OperatorState> assigned = assignStates(checkpoint);
-        for (JobVertex vertex : job.getVertices()) {
+        TaskPlacement placement = new TaskPlacement(attempt.locations);
+        List<DeployedTask> deployed = new ArrayList<>();
+        for (JobVertex vertex : vertices) {
             List<byte[]> operators = new ArrayList<>();
             for (ChainedOperator op : vertex.getOperators()) {
                 operators.add(InstantiationUtil.serialize(op.getOperator(), "operator '" + op.getName() + "'"));
             }
-            startCoordinator(attempt, vertex, checkpoint);
+            startCoordinator(attempt, vertex, attempt.restoredFrom);
             for (int subtask = 0; subtask < vertex.getParallelism(); subtask++) {
-                int slot = slotOffsets.get(vertex.getSlotSharingGroup()) + subtask;
+                int slot = attempt.slotOffsets.get(vertex.getSlotSharingGroup()) + subtask;
                 DeployedTask task = executors.deploy(slot, new TaskExecutors.TaskSpec(vertex, subtask, operators,
-                        placement, restoreOf(checkpoint, assigned, vertex, subtask)), attempt);
+                        placement, restoreOf(attempt.restoredFrom, attempt.assigned, vertex, subtask)), attempt);
                 if (task != null) {
                     attempt.tasks.add(task);
+                    attempt.vertexOf.put(task, vertex);
+                    deployed.add(task);
                     if (vertex.getNumberOfInputs() == 0) {
                         attempt.sources.add(task);
                     }
                 }
             }
         }
-        current = attempt;
-        attempt.coordinators.values().forEach(c -> c.start(attempt.coordinatorCheckpoints.get(c)));
-        attempt.running.set(attempt.tasks.size());
-        LOG.info("Job '{}' ({}) starts {} tasks{}", job.getJobName(), jobId, attempt.tasks.size(),
-                checkpoint == null ? "" : " from checkpoint " + checkpoint.getCheckpointID() + " (attempt " + number + ")");
-        attempt.tasks.forEach(DeployedTask::start);
-        attempt.started = true;
+        return deployed;
+    }
+
+    /**
+     * Adaptive BATCH: a task of {@code attempt} finished; deploys and starts the vertices whose input that
+     * completed. Runs on the finishing task's thread before it counts as ended, so the attempt cannot end in
+     * between; a failure meanwhile cancels what was started.
+     */
+    private void deployReady(Attempt attempt, DeployedTask finished) {
+        synchronized (attempt) {
+            if (attempt.failure.get() != null || attempt != current) {
+                return;
+            }
+            try {
+                List<JobVertex> ready = adaptive.taskFinished(attempt.vertexOf.get(finished));
+                if (ready.isEmpty()) {
+                    return;
+                }
+                List<DeployedTask> deployed = deploy(attempt, ready);
+                attempt.running.addAndGet(deployed.size());
+                deployed.forEach(DeployedTask::start);
+                if (attempt.failure.get() != null) {
+                    deployed.forEach(DeployedTask::cancel);
+                }
+            } catch (Throwable t) {
+                attempt.fail(t);
+            }
+        }
     }
 
     /**
@@ -470,9 +534,7 @@ public final class EmbeddedJob implements JobClient {
             status = JobStatus.RUNNING;
             CompletedCheckpoint latest = latestRestorableCheckpoint();
             startAttempt(latest != null ? latest : initialState);
-            if (checkpoints != null) {
-                checkpoints.startCheckpointScheduler();
-            }
+            startCheckpointScheduler();
         } catch (Throwable t) {
             terminal = true;
             finishJob(t, Map.of());
@@ -506,11 +568,11 @@ public final class EmbeddedJob implements JobClient {
     }
 
     /** The first slot of each slot sharing group: the groups, in order of appearance, take as many slots as
-     *  their widest vertex has subtasks. */
-    private static Map<String, Integer> slotOffsets(JobGraph job) {
+     *  their widest vertex has subtasks ({@code subtasks} of it). */
+    private static Map<String, Integer> slotOffsets(JobGraph job, java.util.function.ToIntFunction<JobVertex> subtasks) {
         Map<String, Integer> width = new java.util.LinkedHashMap<>();
         for (JobVertex vertex : job.getVertices()) {
-            width.merge(vertex.getSlotSharingGroup(), vertex.getParallelism(), Math::max);
+            width.merge(vertex.getSlotSharingGroup(), subtasks.applyAsInt(vertex), Math::max);
         }
         Map<String, Integer> offsets = new HashMap<>();
         int next = 0;
@@ -620,6 +682,12 @@ public final class EmbeddedJob implements JobClient {
         if (checkpoints == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("Job '" + job.getJobName()
                     + "' runs split over processes without a JobManager and cannot be rescaled"));
+        }
+        if (adaptive != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Job '" + job.getJobName() + "' runs in"
+                    + " BATCH mode, where each operator's parallelism is decided from its input when it starts; it"
+                    + " cannot be rescaled while running. Set " + BatchExecutionOptions.ADAPTIVE_AUTO_PARALLELISM_MAX_PARALLELISM.key()
+                    + " or the operators' parallelism instead."));
         }
         try {
             job.checkRescale(parallelismByUid);
@@ -763,8 +831,15 @@ public final class EmbeddedJob implements JobClient {
         final CompletedCheckpoint restoredFrom;
         final Map<String, SourceCoordinator<?, ?>> coordinators = new HashMap<>();
         final Map<SourceCoordinator<?, ?>, byte[]> coordinatorCheckpoints = new HashMap<>();
-        final List<DeployedTask> tasks = new ArrayList<>();
-        final List<DeployedTask> sources = new ArrayList<>();
+        /** Grows while an adaptive BATCH attempt deploys vertex after vertex, read by other threads meanwhile. */
+        final List<DeployedTask> tasks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<DeployedTask> sources = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final Map<DeployedTask, JobVertex> vertexOf = new java.util.concurrent.ConcurrentHashMap<>();
+        /** Where each vertex deployed so far runs. */
+        final Map<String, List<TaskLocation>> locations = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, Integer> slotOffsets;
+        List<TaskLocation> slotLocations;
+        Map<String, OperatorState> assigned;
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger finished = new AtomicInteger();
         final AtomicInteger endedInput = new AtomicInteger();
@@ -797,11 +872,19 @@ public final class EmbeddedJob implements JobClient {
             synchronized (accumulators) {
                 mergeAccumulators(taskAccumulators);
             }
+            if (adaptive != null) {
+                deployReady(this, task);
+            }
             taskEnded();
         }
 
         @Override
         public void onEndOfInput(DeployedTask task) {
+            if (adaptive != null) {
+                // A BATCH task hands its finished output on at once: its consumers start only when it finished.
+                task.releaseAfterEndAsync();
+                return;
+            }
             // Checkpoints whose barrier this task will never see (its inputs ended without it) get its final state.
             for (CheckpointCoordinator.Trigger pending : checkpoints.pendingTriggers()) {
                 try {

@@ -58,6 +58,12 @@ final class LocalTaskExecutors implements TaskExecutors {
         return owning;
     }
 
+    /** Owning: every TaskManager of the job is in this JVM. */
+    @Override
+    public boolean sharesDisk() {
+        return owning;
+    }
+
     @Override
     public synchronized List<TaskLocation> openAttempt(AttemptServices attemptServices, int slots) {
         if (owning && used) {

@@ -51,6 +51,14 @@ public interface TaskExecutors extends AutoCloseable {
     boolean runsWholeJob();
 
     /**
+     * Whether every task of the job runs on this machine and can read files another task wrote, so a BATCH job
+     * can exchange data through files (blocking partitions) and size each vertex by what it reads.
+     */
+    default boolean sharesDisk() {
+        return false;
+    }
+
+    /**
      * Takes {@code slots} slots for attempt {@code services.attempt()} and gives the location of each (slot s
      * at index s). Waits for free slots at most as long as the implementation is configured to and then fails
      * with a message saying how many slots the job needs and how many there are.

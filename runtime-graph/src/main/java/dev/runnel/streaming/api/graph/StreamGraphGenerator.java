@@ -146,6 +146,7 @@ public final class StreamGraphGenerator {
         StreamNode node = new StreamNode(t.getId(), t.getName(), t.getUid(), t.getOperator(), parallelism,
                 maxParallelism, slotSharingGroup(t, inputs), strategy, t.getChainingSetBy(), outputSerializer,
                 t.getKeySelector1(), t.getKeySelector2(), keySerializer, t.isSink());
+        node.setParallelismConfigured(t.getParallelism() > 0);
         graph.addNode(node);
         for (int i = 0; i < inputs.size(); i++) {
             for (Handle h : inputs.get(i)) {

@@ -27,6 +27,7 @@ public final class StreamNode {
     private final KeySelector<?, ?> keySelector2;
     private final TypeSerializer<?> keySerializer;
     private final boolean sink;
+    private boolean parallelismConfigured = true;
     private final List<StreamEdge> inEdges = new ArrayList<>();
     private final List<StreamEdge> outEdges = new ArrayList<>();
 
@@ -77,6 +78,19 @@ public final class StreamNode {
 
     public int getParallelism() {
         return parallelism;
+    }
+
+    /**
+     * Whether the job set this operator's parallelism itself ({@code setParallelism}, or an operator that runs at
+     * parallelism 1 by nature) rather than taking the default; BATCH jobs decide only the others' parallelism.
+     */
+    public boolean isParallelismConfigured() {
+        return parallelismConfigured;
+    }
+
+    /** Marks the parallelism as the default one, which BATCH execution may replace. */
+    void setParallelismConfigured(boolean configured) {
+        this.parallelismConfigured = configured;
     }
 
     public int getMaxParallelism() {

@@ -78,7 +78,7 @@ public final class StreamingJobGraphGenerator {
             StreamNode head = members.get(0);
             String name = members.stream().map(StreamNode::getName).collect(Collectors.joining(" -> "));
             JobVertex vertex = new JobVertex("v" + head.getId(), name, head.getParallelism(), head.getMaxParallelism(),
-                    head.getSlotSharingGroup());
+                    head.getSlotSharingGroup(), members.stream().anyMatch(StreamNode::isParallelismConfigured));
             for (int i = 0; i < members.size(); i++) {
                 StreamNode node = members.get(i);
                 OperatorConfig config = new OperatorConfig(operatorIds.get(node.getId()), node.getName(), node.getKeySelector1(),

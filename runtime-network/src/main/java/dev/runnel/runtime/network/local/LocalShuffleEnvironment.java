@@ -6,6 +6,8 @@ import dev.runnel.runtime.io.InputGate;
 import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.TaskWaker;
 import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.network.blocking.BlockingInputGate;
+import dev.runnel.runtime.network.blocking.BlockingResultPartitionWriter;
 import dev.runnel.runtime.network.partition.ChannelInputGate;
 import dev.runnel.runtime.network.partition.ChannelResultPartitionWriter;
 import dev.runnel.runtime.network.partition.InputChannelReader;
@@ -67,6 +69,9 @@ public final class LocalShuffleEnvironment implements ShuffleEnvironment {
     @Override
     public ResultPartitionWriter createResultPartitionWriter(
             ResultPartitionDeploymentDescriptor descriptor, TaskWaker producerWaker) {
+        if (descriptor.isBlocking()) {
+            return new BlockingResultPartitionWriter(descriptor);
+        }
         List<ChannelDescriptor> described = descriptor.channels();
         SubpartitionWriter[] ends = new SubpartitionWriter[described.size()];
         for (int i = 0; i < ends.length; i++) {
@@ -77,6 +82,9 @@ public final class LocalShuffleEnvironment implements ShuffleEnvironment {
 
     @Override
     public InputGate createInputGate(InputGateDeploymentDescriptor descriptor, TaskWaker consumerWaker) {
+        if (descriptor.isBlocking()) {
+            return new BlockingInputGate(descriptor);
+        }
         List<ChannelDescriptor> described = descriptor.channels();
         InputChannelReader[] ends = new InputChannelReader[described.size()];
         for (int i = 0; i < ends.length; i++) {

@@ -142,6 +142,7 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
     public ResultPartitionWriter createResultPartitionWriter(ResultPartitionDeploymentDescriptor descriptor,
             TaskWaker producerWaker) {
         List<ChannelDescriptor> channels = descriptor.channels();
+        // a blocking partition has no channels: it goes to a file, which the local shuffle writes
         long remote = channels.stream().filter(c -> !c.isLocal()).count();
         if (remote == 0) {
             return local.createResultPartitionWriter(descriptor, producerWaker);
@@ -172,6 +173,11 @@ public final class NettyShuffleEnvironment implements ShuffleEnvironment {
 
     @Override
     public InputGate createInputGate(InputGateDeploymentDescriptor descriptor, TaskWaker consumerWaker) {
+        if (descriptor.isBlocking()) {
+            // Finished partitions are read from their files; the scheduler uses blocking exchanges only where
+            // every TaskManager of the job shares this machine's disk (the embedded runtime).
+            return local.createInputGate(descriptor, consumerWaker);
+        }
         List<ChannelDescriptor> channels = descriptor.channels();
         long remote = channels.stream().filter(c -> !c.isLocal()).count();
         if (remote == 0) {
