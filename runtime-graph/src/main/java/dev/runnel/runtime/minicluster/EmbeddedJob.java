@@ -857,13 +857,18 @@ public final class EmbeddedJob implements JobClient {
                 attemptFailed(this, cause);
                 return;
             }
-            // A failure in an operator's code beats an earlier one that is not: across TaskManagers the partner
-            // of a failed task often reports its broken channel first, but the operator's error is the cause.
+            // A failure in an operator's code or in restoring a task's state beats an earlier one that is
+            // neither: across TaskManagers the partner of a failed task often reports its broken channel first,
+            // but the operator's error (or the unreadable state) is the cause.
             Throwable first = failure.get();
-            if (cause instanceof OperatorException && !(first instanceof OperatorException)
-                    && !(first instanceof TaskCancelledException) && failure.compareAndSet(first, cause)) {
+            if (isRootCause(cause) && !isRootCause(first) && !(first instanceof TaskCancelledException)
+                    && failure.compareAndSet(first, cause)) {
                 cause.addSuppressed(first);
             }
+        }
+
+        private static boolean isRootCause(Throwable cause) {
+            return cause instanceof OperatorException || cause instanceof TaskRestoreException;
         }
 
         @Override
