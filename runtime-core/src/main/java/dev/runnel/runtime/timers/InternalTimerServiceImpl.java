@@ -59,6 +59,14 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
         return processingTimeService.getCurrentProcessingTime();
     }
 
+    /**
+     * BATCH with input sorted by key: the key whose timers all fired is done, and the next key starts with no
+     * watermark (as Flink's batch timer service), so its records are not late.
+     */
+    public void resetWatermarkForNextKey() {
+        currentWatermark = Long.MIN_VALUE;
+    }
+
     @Override
     public long currentWatermark() {
         return currentWatermark;

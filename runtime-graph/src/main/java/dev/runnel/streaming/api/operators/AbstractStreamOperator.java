@@ -302,6 +302,17 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         return keyedStateBackend;
     }
 
+    /**
+     * BATCH with input sorted by key: every record of the current key has been processed; fires the key's timers
+     * (and so emits what the operator holds back for the end, such as a window's or a reduce's final result).
+     * Task thread only; the sorted input calls it between two keys.
+     */
+    public void finishBatchKey() throws Exception {
+        if (timeServiceManager != null) {
+            timeServiceManager.finishKey();
+        }
+    }
+
     // ------------------------------------------------------------------ watermarks
 
     /** One-input operators: fire timers up to the watermark, then forward it. */

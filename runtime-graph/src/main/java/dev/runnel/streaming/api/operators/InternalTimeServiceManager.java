@@ -103,6 +103,18 @@ public final class InternalTimeServiceManager<K> {
     }
 
     /**
+     * BATCH with input sorted by key: the current key's records are all in, so its timers fire now (they are the
+     * only ones queued: timers are registered for the key being processed), and the next key starts without a
+     * watermark, as in Flink's batch execution.
+     */
+    public void finishKey() throws Exception {
+        fireAllTimers();
+        for (InternalTimerServiceImpl<K, ?> service : services.values()) {
+            service.resetWatermarkForNextKey();
+        }
+    }
+
+    /**
      * BATCH's processing-time service for timers: tells the time, but its wake-ups never fire, so
      * processing-time timers wait for {@link #fireAllTimers()}.
      */

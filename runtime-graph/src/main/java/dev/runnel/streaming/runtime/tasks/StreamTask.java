@@ -389,6 +389,24 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
         return gate;
     }
 
+    /**
+     * BATCH, with the input in finished blocking partitions: a keyed one-input head sees its records sorted by key
+     * and finishes each key before the next (its timers fire then), as in Flink's batch execution; any other gate
+     * as it is.
+     */
+    private InputGate sortedByKeyInBatch(InputGate gate) {
+        dev.runnel.streaming.api.operators.OperatorConfig config = deployment.vertex().getHead().getConfig();
+        if (getRuntimeExecutionMode() != RuntimeExecutionMode.BATCH || !deployment.inputGates().get(0).isBlocking()
+                || config.keySelector1() == null
+                || !(chain.getHead() instanceof dev.runnel.streaming.api.operators.AbstractStreamOperator<?> head)) {
+            return gate;
+        }
+        InputGate sorted = new KeySortingInputGate(gate, config.keySelector1(), config.keySerializer(),
+                head::finishBatchKey);
+        gates.set(gates.indexOf(gate), sorted);
+        return sorted;
+    }
+
     private TaskInput createInput(String subtaskName) {
         StreamOperator<?> head = chain.getHead();
         int inputs = deployment.vertex().getNumberOfInputs();
@@ -396,8 +414,8 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
             return new SourceTaskInput(source, waker);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
-            gateInput = StreamInputProcessor.forOneInput(createGate(1), one, subtaskName, signals, checkpointTarget,
-                    barrierSetup());
+            gateInput = StreamInputProcessor.forOneInput(sortedByKeyInBatch(createGate(1)), one, subtaskName, signals,
+                    checkpointTarget, barrierSetup());
             restoreChannelState(gateInput, subtaskName);
             return gateInput;
         }
