@@ -9,9 +9,14 @@ import dev.runnel.runtime.io.RecordBatch;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Alignment over the channels of one or two gates, in exactly-once and at-least-once mode. */
 class CheckpointBarrierHandlerTest {
+
+    /** Where the channel-state test writes its checkpoint; removed after each test. */
+    @TempDir
+    java.nio.file.Path channelStateDir;
 
     private static final CheckpointOptions EXACTLY_ONCE = CheckpointOptions.checkpoint(true);
     private static final CheckpointOptions AT_LEAST_ONCE = CheckpointOptions.checkpoint(false);
@@ -149,7 +154,7 @@ class CheckpointBarrierHandlerTest {
         assertThat(handler.collectingChannelState).isFalse();
         assertThat(state.recordCount()).isEqualTo(2 + 1 + 1 + 3);
         var streams = new dev.runnel.runtime.state.storage.FileSystemCheckpointStorage(
-                java.nio.file.Files.createTempDirectory("channel-state").toString(), null, 1 << 20)
+                channelStateDir.toString(), null, 1 << 20)
                 .createCheckpointStorage("job").initializeLocationForCheckpoint(7);
         var handles = state.write(streams);
         assertThat(handles).extracting(h -> h.gateIndex() + ":" + h.producerSubtask() + "=" + h.records())
