@@ -17,5 +17,14 @@ public final class ExecutionOptions {
             "Runtime execution mode of DataStream programs: STREAMING, BATCH or AUTOMATIC "
                     + "(BATCH when every source is bounded).");
 
+    /**
+     * {@code execution.sorted-inputs.enabled}: in BATCH, whether keyed operators read their input sorted by key
+     * (and finish each key before the next, so results come in key order), as Flink's batch execution does.
+     * Runnel sorts a subtask's input in memory; switch it off for inputs larger than the heap.
+     */
+    public static final ConfigOption<Boolean> SORT_INPUTS = ConfigOption.booleanOption(
+            "execution.sorted-inputs.enabled", true,
+            "In BATCH, whether a keyed operator reads its input sorted by key and finishes each key before the next.");
+
     private ExecutionOptions() {}
 }

@@ -397,6 +397,7 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
     private InputGate sortedByKeyInBatch(InputGate gate) {
         dev.runnel.streaming.api.operators.OperatorConfig config = deployment.vertex().getHead().getConfig();
         if (getRuntimeExecutionMode() != RuntimeExecutionMode.BATCH || !deployment.inputGates().get(0).isBlocking()
+                || !services.configuration().get(ExecutionOptions.SORT_INPUTS)
                 || config.keySelector1() == null
                 || !(chain.getHead() instanceof dev.runnel.streaming.api.operators.AbstractStreamOperator<?> head)) {
             return gate;
