@@ -20,11 +20,19 @@ public final class ExecutionOptions {
     /**
      * {@code execution.sorted-inputs.enabled}: in BATCH, whether keyed operators read their input sorted by key
      * (and finish each key before the next, so results come in key order), as Flink's batch execution does.
-     * Runnel sorts a subtask's input in memory; switch it off for inputs larger than the heap.
+     * Beyond {@link #SORTED_INPUTS_MEMORY} the sort spills to disk.
      */
     public static final ConfigOption<Boolean> SORT_INPUTS = ConfigOption.booleanOption(
             "execution.sorted-inputs.enabled", true,
             "In BATCH, whether a keyed operator reads its input sorted by key and finishes each key before the next.");
+
+    /**
+     * {@code execution.sorted-inputs.memory}: how many bytes of serialized records a subtask's BATCH key sort
+     * holds before it writes a sorted run to disk (the runs are merged at the end).
+     */
+    public static final ConfigOption<MemorySize> SORTED_INPUTS_MEMORY = ConfigOption.memorySizeOption(
+            "execution.sorted-inputs.memory", MemorySize.ofMebiBytes(128),
+            "Serialized records a BATCH key sort keeps in memory per subtask before it spills a sorted run to disk.");
 
     private ExecutionOptions() {}
 }

@@ -391,8 +391,8 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
 
     /**
      * BATCH, with the input in finished blocking partitions: a keyed one-input head sees its records sorted by key
-     * and finishes each key before the next (its timers fire then), as in Flink's batch execution; any other gate
-     * as it is.
+     * and finishes each key before the next (its timers fire then), as in Flink's batch execution, spilling sorted
+     * runs into the task's working directory beyond {@code execution.sorted-inputs.memory}; any other gate as it is.
      */
     private InputGate sortedByKeyInBatch(InputGate gate) {
         dev.runnel.streaming.api.operators.OperatorConfig config = deployment.vertex().getHead().getConfig();
@@ -402,7 +402,10 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
                 || !(chain.getHead() instanceof dev.runnel.streaming.api.operators.AbstractStreamOperator<?> head)) {
             return gate;
         }
+        java.nio.file.Path spills = services.localDirectories().get(0).toPath().resolve("batch-sort");
         InputGate sorted = new KeySortingInputGate(gate, config.keySelector1(), config.keySerializer(),
+                deployment.inputGates().get(0).serializer(),
+                services.configuration().get(ExecutionOptions.SORTED_INPUTS_MEMORY).getBytes(), spills,
                 head::finishBatchKey);
         gates.set(gates.indexOf(gate), sorted);
         return sorted;
