@@ -185,12 +185,15 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
     }
 
     /**
-     * A snapshot in memory for an in-place rescale: a stop-with-savepoint in the CANONICAL format (it restores
-     * at any parallelism, into either store) whose blobs stay byte arrays, written nowhere.
+     * The snapshot of an in-place rescale: a stop-with-savepoint {@link CheckpointOptions#rescaleHandover() for
+     * handing over} (it restores at any parallelism into the same store) whose blobs stay byte arrays, written
+     * nowhere, and whose stores may leave their files on local disk and hand over their paths (RocksDB). The
+     * caller discards its state ({@link CompletedCheckpoint#discardExclusiveState()}) once the new tasks
+     * restored; a handover given up here is discarded here.
      */
     public CompletableFuture<CompletedCheckpoint> triggerRescaleSnapshot() {
-        return triggerCheckpoint(CheckpointOptions.savepoint(dev.runnel.core.execution.SavepointFormatType.CANONICAL),
-                MemoryCheckpointStorageLocation::new, true, false, true, false);
+        return triggerCheckpoint(CheckpointOptions.rescaleHandover(), MemoryCheckpointStorageLocation::new, true,
+                false, true, false);
     }
 
     /** Where a checkpoint with a given id is written. */
@@ -483,6 +486,10 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
             checkpoint.states.values().forEach(bySubtask -> written.addAll(bySubtask.values()));
         }
         discardUnregisteredSharedState(written);
+        if (checkpoint.options.isLocalHandover()) {
+            // No folder of the storage holds a handover's state: local files handed over by path are its own.
+            discardAll(written);
+        }
         try {
             checkpoint.location.disposeOnFailure();
         } catch (IOException e) {
@@ -495,6 +502,17 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         }
         if (notifyTasks) {
             access.notifyCheckpointAborted(checkpoint.id);
+        }
+    }
+
+    private void discardAll(List<OperatorSubtaskState> states) {
+        for (OperatorSubtaskState state : states) {
+            try {
+                state.discardState();
+            } catch (IOException e) {
+                LOG.warn("Job {}: could not delete the state of a given-up rescale handover: {}", job.getJobName(),
+                        e.toString());
+            }
         }
     }
 

@@ -107,6 +107,12 @@ public final class EmbeddedJob implements JobClient {
     /** An in-place rescale whose snapshot completed: the attempt's end redeploys at the new parallelism. */
     private volatile PendingRescale pendingRescale;
 
+    /**
+     * The rescale snapshot the current attempt restores from, until its state is deleted
+     * ({@link #discardHandover}); null otherwise. Guarded by {@code this}.
+     */
+    private CompletedCheckpoint handover;
+
     private record PendingRescale(java.util.Map<String, Integer> parallelism, CompletedCheckpoint snapshot,
             long startNanos, CompletableFuture<Void> done) {}
     private int restarts;
@@ -413,6 +419,8 @@ public final class EmbeddedJob implements JobClient {
     private void attemptEnded(Attempt attempt) {
         attempt.coordinators.values().forEach(SourceCoordinator::close);
         executors.closeAttempt(attempt.number);
+        // An attempt restored from a rescale snapshot that ends before all its tasks restored: nobody else will.
+        discardHandover(attempt.restoredFrom);
         Throwable cause = attempt.failure.get();
         if (cause == null) {
             terminal = true;
@@ -523,6 +531,11 @@ public final class EmbeddedJob implements JobClient {
 
     private void finishJob(Throwable cause, Map<String, Accumulator<?, ?>> accumulators) {
         long runtimeMillis = (System.nanoTime() - startNanos) / 1_000_000;
+        CompletedCheckpoint leftOver;
+        synchronized (this) {
+            leftOver = handover;
+        }
+        discardHandover(leftOver);
         boolean retain = false;
         if (checkpoints != null) {
             checkpoints.close();
@@ -639,9 +652,17 @@ public final class EmbeddedJob implements JobClient {
         return done;
     }
 
-    /** The old tasks all stopped at the rescale snapshot: deploy the new ones from it, at once. */
+    /**
+     * The old tasks all stopped at the rescale snapshot: deploy the new ones from it, at once. The snapshot is
+     * discarded once every new task restored ({@link Attempt#onRestored}), or when the new attempt ends before
+     * that, or here if it cannot start: its local files (a RocksDB store's, handed over by path) are nobody's
+     * after that, and no restart restores from it (restarts take the retained checkpoints).
+     */
     private void redeployRescaled(PendingRescale rescale) {
         try {
+            synchronized (this) {
+                handover = rescale.snapshot();
+            }
             Map<String, Integer> changed = job.rescale(rescale.parallelism());
             startAttempt(rescale.snapshot());
             checkpoints.startCheckpointScheduler();
@@ -650,9 +671,28 @@ public final class EmbeddedJob implements JobClient {
                     jobId, changed, pauseMillis);
             rescale.done().complete(null);
         } catch (Throwable t) {
+            discardHandover(rescale.snapshot());
             rescale.done().completeExceptionally(t);
             terminal = true;
             finishJob(t, Map.of());
+        }
+    }
+
+    /** Deletes the state of rescale snapshot {@code snapshot} if it is still to be deleted; thread-safe, once. */
+    private void discardHandover(CompletedCheckpoint snapshot) {
+        synchronized (this) {
+            if (snapshot == null || handover != snapshot) {
+                return;
+            }
+            handover = null;
+        }
+        try {
+            snapshot.discardExclusiveState();
+            LOG.debug("Job '{}': the state handed over by rescale snapshot {} is deleted", job.getJobName(),
+                    snapshot.getCheckpointID());
+        } catch (IOException e) {
+            LOG.warn("Job '{}': could not delete the state handed over by rescale snapshot {}: {}", job.getJobName(),
+                    snapshot.getCheckpointID(), e.toString());
         }
     }
 
@@ -768,6 +808,7 @@ public final class EmbeddedJob implements JobClient {
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger finished = new AtomicInteger();
         final AtomicInteger endedInput = new AtomicInteger();
+        final AtomicInteger restored = new AtomicInteger();
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
         volatile boolean started;
@@ -798,6 +839,13 @@ public final class EmbeddedJob implements JobClient {
                 mergeAccumulators(taskAccumulators);
             }
             taskEnded();
+        }
+
+        @Override
+        public void onRestored(DeployedTask task) {
+            if (restored.incrementAndGet() == tasks.size()) {
+                discardHandover(restoredFrom);
+            }
         }
 
         @Override
