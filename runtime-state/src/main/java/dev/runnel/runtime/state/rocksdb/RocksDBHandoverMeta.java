@@ -21,7 +21,9 @@ import java.util.Objects;
  * Its presence as a snapshot's meta handle tells {@link RocksDBIncrementalRestoreOperation} that the files are
  * local and never left this machine's disk: the restore links them (SST files) or copies them (the small
  * files RocksDB may append to) and checks their sizes, but reads no bytes to checksum them; the meta data
- * records no CRC for them. {@link #discardState()} deletes the whole folder, which the job does once every new
+ * records no CRC for them. The old store's dirty value-cache entries travel here too, in memory: writing them
+ * into RocksDB before the checkpoint's flush would lengthen the synchronous phase, so each new store writes
+ * those of its key groups after opening the files instead. {@link #discardState()} deletes the whole folder, which the job does once every new
  * task restored (the new stores have their own links by then) or when the handover is given up.
  *
  * <p>Immutable and thread-safe. Serializable as every handle, but meaningful only in the process and on the
@@ -32,15 +34,24 @@ final class RocksDBHandoverMeta implements StreamStateHandle {
     private static final long serialVersionUID = 1L;
 
     private final ByteStreamStateHandle bytes;
+    private final byte[] cacheEntries;
     private final String folder;
 
     /**
      * @param bytes the meta blob
+     * @param cacheEntries the old store's dirty value-cache entries, {@link RocksDBDirtyValues#encode encoded}:
+     *     newer than the files, not in them; not copied
      * @param folder the folder of the handed-over files, which this handle owns from now on
      */
-    RocksDBHandoverMeta(ByteStreamStateHandle bytes, Path folder) {
+    RocksDBHandoverMeta(ByteStreamStateHandle bytes, byte[] cacheEntries, Path folder) {
         this.bytes = Objects.requireNonNull(bytes, "bytes");
+        this.cacheEntries = Objects.requireNonNull(cacheEntries, "cacheEntries");
         this.folder = folder.toAbsolutePath().toString();
+    }
+
+    /** The dirty value-cache entries to write over the files' values ({@link RocksDBDirtyValues#decode}); do not modify. */
+    byte[] cacheEntries() {
+        return cacheEntries;
     }
 
     /** The folder of the handed-over files. */
@@ -55,7 +66,7 @@ final class RocksDBHandoverMeta implements StreamStateHandle {
 
     @Override
     public long getStateSize() {
-        return bytes.getStateSize();
+        return bytes.getStateSize() + cacheEntries.length;
     }
 
     @Override

@@ -139,10 +139,12 @@ final class RocksDBIncrementalRestoreOperation {
                         base.describe()));
             }
             clip(instance, base, states);
+            writeHandedOverCacheEntries(base, instance, states);
             int temporary = 0;
             for (IncrementalRemoteKeyedStateHandle other : handles) {
                 if (other != base) {
                     copyOwnedKeyGroups(other, directory.path().resolve("restore-" + (++temporary)), instance, states);
+                    writeHandedOverCacheEntries(other, instance, states);
                 }
             }
             return instance;
@@ -237,6 +239,45 @@ final class RocksDBIncrementalRestoreOperation {
             }
         } finally {
             RocksDBWorkingDirectory.deleteTree(folder);
+        }
+    }
+
+    /**
+     * Writes the value-cache entries a handover carries beside its files ({@link RocksDBHandoverMeta}) for the
+     * key groups of this backend over what the files hold (they are newer); nothing for other handles.
+     */
+    private void writeHandedOverCacheEntries(IncrementalRemoteKeyedStateHandle source, RocksDBInstance target,
+            Map<String, RocksDBRegisteredState> states) throws IOException {
+        if (!(source.getMetaStateHandle() instanceof RocksDBHandoverMeta handover)) {
+            return;
+        }
+        try (WriteBatch batch = new WriteBatch()) {
+            RocksDBDirtyValues.decode(handover.cacheEntries(), (stateName, key, value) -> {
+                if (!range.contains(RocksDBKeyBuilder.readKeyGroup(key))) {
+                    return;
+                }
+                RocksDBRegisteredState state = states.get(stateName);
+                if (state == null) {
+                    throw corrupt(source, stateName, "cached values of a state its files do not have were handed over");
+                }
+                try {
+                    if (value == null) {
+                        batch.delete(state.columnFamily, key);
+                    } else {
+                        batch.put(state.columnFamily, key, value);
+                    }
+                    if (batch.getDataSize() >= BATCH_BYTES) {
+                        flush(target, batch);
+                    }
+                } catch (RocksDBException e) {
+                    throw RocksDBErrors.wrap("write the handed-over cached values of " + source.describe()
+                            + " into state", stateName, e);
+                }
+            });
+            flush(target, batch);
+        } catch (RocksDBException e) {
+            throw RocksDBErrors.wrap("write the handed-over cached values of " + source.describe() + " into operator",
+                    operatorName, e);
         }
     }
 

@@ -45,7 +45,8 @@ import org.rocksdb.ColumnFamilyOptions;
  *   upload, {@link Sharing#SELF_CONTAINED} (NATIVE savepoint): every file EXCLUSIVE (privateState), nothing reused
  *   no upload, {@link Sharing#LOCAL_HANDOVER} (in-place rescale): every file a {@link FileStateHandle} on the
  *                                   folder's own file (privateState); meta data in memory, owning the folder
- *                                   ({@link RocksDBHandoverMeta}), sizes only, no checksums
+ *                                   ({@link RocksDBHandoverMeta}), sizes only, no checksums; the value
+ *                                   cache's dirty entries with it, instead of in the files
  * </pre>
  *
  * <p>The SST files an incremental checkpoint may refer to instead of uploading are those of the latest
@@ -84,6 +85,8 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
     private final Path checkpoint;
     private final ColumnFamilyOptions columnFamilyOptions;
     private final List<RocksDBSnapshotWriter.SnapshotState> states;
+    /** The value cache's dirty entries, not in the files: only a handover has any ({@link RocksDBHandoverMeta}). */
+    private final RocksDBDirtyValues dirtyValues;
     private final long ttlNow;
     private final RocksDBUploadTracker tracker;
     /** The confirmed uploads when the sync phase ran; empty when self-contained. */
@@ -97,8 +100,8 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
 
     RocksDBIncrementalSnapshot(KeyGroupRange range, String description, UUID backendId, long checkpointId,
             Sharing sharing, Path checkpoint, ColumnFamilyOptions columnFamilyOptions,
-            List<RocksDBSnapshotWriter.SnapshotState> states, long ttlNow, RocksDBUploadTracker tracker,
-            Map<String, RocksDBUploadTracker.UploadedFile> reusable) {
+            List<RocksDBSnapshotWriter.SnapshotState> states, RocksDBDirtyValues dirtyValues, long ttlNow,
+            RocksDBUploadTracker tracker, Map<String, RocksDBUploadTracker.UploadedFile> reusable) {
         super(range, description);
         this.backendId = backendId;
         this.checkpointId = checkpointId;
@@ -106,6 +109,10 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
         this.checkpoint = checkpoint;
         this.columnFamilyOptions = columnFamilyOptions;
         this.states = states;
+        this.dirtyValues = Objects.requireNonNull(dirtyValues, "dirtyValues");
+        if (sharing != Sharing.LOCAL_HANDOVER && dirtyValues.size() > 0) {
+            throw new IllegalArgumentException("only a handover carries value-cache entries besides its files");
+        }
         this.ttlNow = ttlNow;
         this.tracker = tracker;
         this.reusable = sharing == Sharing.INCREMENTAL ? reusable : Map.of();
@@ -134,7 +141,7 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
     protected KeyGroupRangeOffsets write(OutputStream out) throws IOException {
         if (uploadTarget == null) {
             return RocksDBCheckpointSnapshot.writeCanonical(checkpoint, columnFamilyOptions,
-                    RocksDBCheckpointSnapshot.namesOf(states), RocksDBDirtyValues.NONE, states, ttlNow,
+                    RocksDBCheckpointSnapshot.namesOf(states), dirtyValues, states, ttlNow,
                     getKeyGroupRange(), toString(), this::checkNotReleased, out);
         }
         result = sharing == Sharing.LOCAL_HANDOVER ? handOver() : upload(uploadTarget);
@@ -210,7 +217,8 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
         ByteArrayOutputStream metaBytes = new ByteArrayOutputStream(512);
         new RocksDBCheckpointMeta(getKeyGroupRange(), metaInfos, infos).writeTo(metaBytes);
         RocksDBHandoverMeta meta = new RocksDBHandoverMeta(
-                new ByteStreamStateHandle("meta data of the " + this, metaBytes.toByteArray()), checkpoint);
+                new ByteStreamStateHandle("meta data of the " + this, metaBytes.toByteArray()),
+                dirtyValues.encode(states), checkpoint);
         checkNotReleased();
         handedOver = true;
         return new IncrementalRemoteKeyedStateHandle(backendId, getKeyGroupRange(), checkpointId, List.of(), files,

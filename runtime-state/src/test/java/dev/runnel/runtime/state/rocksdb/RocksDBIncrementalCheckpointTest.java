@@ -483,7 +483,10 @@ class RocksDBIncrementalCheckpointTest {
                 assertThat(streams.written(CheckpointedStateScope.EXCLUSIVE)).as("nothing copied").isEmpty();
                 assertThat(streams.written(CheckpointedStateScope.SHARED)).isEmpty();
                 assertThat(handle.getSharedState()).isEmpty();
-                Path folder = ((RocksDBHandoverMeta) handle.getMetaStateHandle()).folder();
+                RocksDBHandoverMeta meta = (RocksDBHandoverMeta) handle.getMetaStateHandle();
+                Path folder = meta.folder();
+                // The values written last are still in the value cache: they travel beside the files.
+                assertThat(meta.cacheEntries().length).as("dirty cache entries handed over").isGreaterThan(1000);
                 assertThat(folder.getParent()).isEqualTo(old.workingDirectory().getParent());
                 assertThat(handle.getPrivateState()).anyMatch(f -> f.localPath().endsWith(".sst"))
                         .allSatisfy(f -> assertThat(((FileStateHandle) f.handle()).getFilePath().getParent())
