@@ -641,7 +641,7 @@ public final class EmbeddedJob implements JobClient {
         }
         long start = System.nanoTime();
         CompletableFuture<Void> done = new CompletableFuture<>();
-        checkpoints.triggerRescaleSnapshot().whenComplete((snapshot, failure) -> {
+        checkpoints.triggerRescaleSnapshot(executors.tasksShareThisProcess()).whenComplete((snapshot, failure) -> {
             if (failure != null) {
                 done.completeExceptionally(failure);
                 return;

@@ -58,6 +58,12 @@ final class LocalTaskExecutors implements TaskExecutors {
         return owning;
     }
 
+    /** Every task is a thread here; in split mode the others run elsewhere. */
+    @Override
+    public boolean tasksShareThisProcess() {
+        return owning;
+    }
+
     @Override
     public synchronized List<TaskLocation> openAttempt(AttemptServices attemptServices, int slots) {
         if (owning && used) {

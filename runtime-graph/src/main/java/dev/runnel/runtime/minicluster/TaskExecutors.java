@@ -51,6 +51,16 @@ public interface TaskExecutors extends AutoCloseable {
     boolean runsWholeJob();
 
     /**
+     * Whether every subtask runs in this process: then a file one task leaves on local disk can be read by any
+     * other, and deleted here, which an in-place rescale uses to hand a RocksDB store's files over instead of
+     * copying them ({@link dev.runnel.runtime.checkpoint.CheckpointOptions#rescaleHandover()}). False by
+     * default: TaskManagers in other processes, maybe on other machines, get a canonical snapshot.
+     */
+    default boolean tasksShareThisProcess() {
+        return false;
+    }
+
+    /**
      * Takes {@code slots} slots for attempt {@code services.attempt()} and gives the location of each (slot s
      * at index s). Waits for free slots at most as long as the implementation is configured to and then fails
      * with a message saying how many slots the job needs and how many there are.
