@@ -1,6 +1,7 @@
 package dev.runnel.runtime.minicluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.api.common.JobStatus;
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
@@ -12,6 +13,9 @@ import dev.runnel.api.java.tuple.Tuple2;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.connector.datagen.source.DataGeneratorSource;
 import dev.runnel.core.execution.JobClient;
+import dev.runnel.runtime.state.FunctionInitializationContext;
+import dev.runnel.runtime.state.FunctionSnapshotContext;
+import dev.runnel.streaming.api.checkpoint.CheckpointedFunction;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.KeyedProcessFunction;
 import dev.runnel.streaming.api.functions.sink.SinkFunction;
@@ -26,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -111,6 +116,61 @@ class InPlaceRescaleRocksDBHandoverTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left.toList()).as("no working directory or handed-over file is left").isEmpty();
         }
+    }
+
+    @Test
+    void aHandoverGivenUpLeavesNoFilesAndTheJobRunsOnExactly(@TempDir Path dir) throws Exception {
+        localDir = dir;
+        DecliningSink.DECLINE.set(true);
+        Configuration conf = new Configuration();
+        conf.setString("state.backend.type", "rocksdb");
+        conf.setString("state.backend.rocksdb.localdir", dir.toString());
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.setMaxParallelism(128);
+        env.fromSource(new DataGeneratorSource<>(i -> i, RECORDS, RateLimiterStrategy.perSecond(15_000), Types.LONG),
+                        WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((v, ts) -> v),
+                        "numbers").uid("numbers")
+                .keyBy(v -> v % KEYS)
+                .process(new CounterWithTimers()).uid("counter")
+                // Its own task: the counters' handovers are written (and acknowledged) while this one declines.
+                .addSink(new DecliningSink()).uid("sink").disableChaining();
+        JobClient client = env.executeAsync("rocksdb handover declined");
+        waitUntil(() -> PROCESSED.get() > RECORDS / 4);
+
+        assertThatThrownBy(() -> client.rescale(Map.of("counter", 4, "sink", 4)).get(60, TimeUnit.SECONDS))
+                .hasMessageContaining("declined");
+        waitUntil(() -> handoverFolders(dir).isEmpty());
+        assertThat(client.getJobStatus().get()).isEqualTo(JobStatus.RUNNING);
+        client.getJobExecutionResult().get(60, TimeUnit.SECONDS);
+
+        assertThat(PROCESSED.get()).as("every record counted once").isEqualTo(RECORDS);
+        assertThat(COUNTS.values()).hasSize(KEYS).allSatisfy(c -> assertThat(c).isEqualTo(RECORDS / KEYS));
+        assertThat(FIRED.values()).hasSize((int) RECORDS).allSatisfy(n -> assertThat(n).isEqualTo(1));
+        assertThat(SUBTASKS).as("the counter stayed at 2").allMatch(s -> s.startsWith("2/"));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertThat(left.toList()).isEmpty();
+        }
+    }
+
+    /** Keeps the latest count per key; declines every snapshot while {@link #DECLINE} is set (the first clears it). */
+    static final class DecliningSink implements SinkFunction<Tuple2<Long, Long>>, CheckpointedFunction {
+        static final AtomicBoolean DECLINE = new AtomicBoolean();
+
+        @Override
+        public void invoke(Tuple2<Long, Long> value, Context context) {
+            COUNTS.merge(value.f0, value.f1, Math::max);
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) {
+            if (DECLINE.getAndSet(false)) {
+                throw new IllegalStateException("this sink declines the snapshot");
+            }
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
     }
 
     private static List<Path> handoverFolders(Path dir) {
