@@ -108,8 +108,8 @@ public final class EmbeddedJob implements JobClient {
     private volatile PendingRescale pendingRescale;
 
     /**
-     * The rescale snapshot the current attempt restores from, until its state is deleted
-     * ({@link #discardHandover}); null otherwise. Guarded by {@code this}.
+     * The latest rescale snapshot, from its completion (the current attempt or the next restores from it) until
+     * its state is deleted ({@link #discardHandover}); null otherwise. Guarded by {@code this}.
      */
     private CompletedCheckpoint handover;
 
@@ -646,6 +646,7 @@ public final class EmbeddedJob implements JobClient {
                 done.completeExceptionally(failure);
                 return;
             }
+            adoptHandover(snapshot);
             pendingRescale = new PendingRescale(Map.copyOf(parallelismByUid), snapshot, start, done);
             current.fail(new TaskCancelledException("Job '" + job.getJobName() + "' is being rescaled"));
         });
@@ -660,9 +661,6 @@ public final class EmbeddedJob implements JobClient {
      */
     private void redeployRescaled(PendingRescale rescale) {
         try {
-            synchronized (this) {
-                handover = rescale.snapshot();
-            }
             Map<String, Integer> changed = job.rescale(rescale.parallelism());
             startAttempt(rescale.snapshot());
             checkpoints.startCheckpointScheduler();
@@ -678,6 +676,22 @@ public final class EmbeddedJob implements JobClient {
         }
     }
 
+    /**
+     * Rescale snapshot {@code snapshot} completed: its state is to be deleted by {@link #discardHandover} (or at
+     * the job's end, if the job ends before the new tasks restored). An earlier one still held is deleted now:
+     * every task acknowledged the new snapshot, so every task restored from the earlier one before.
+     */
+    private void adoptHandover(CompletedCheckpoint snapshot) {
+        CompletedCheckpoint earlier;
+        synchronized (this) {
+            earlier = handover;
+            handover = snapshot;
+        }
+        if (earlier != null) {
+            discard(earlier);
+        }
+    }
+
     /** Deletes the state of rescale snapshot {@code snapshot} if it is still to be deleted; thread-safe, once. */
     private void discardHandover(CompletedCheckpoint snapshot) {
         synchronized (this) {
@@ -686,6 +700,10 @@ public final class EmbeddedJob implements JobClient {
             }
             handover = null;
         }
+        discard(snapshot);
+    }
+
+    private void discard(CompletedCheckpoint snapshot) {
         try {
             snapshot.discardExclusiveState();
             LOG.debug("Job '{}': the state handed over by rescale snapshot {} is deleted", job.getJobName(),
