@@ -40,13 +40,21 @@ public final class CheckpointOptions implements Serializable {
     private final SavepointFormatType savepointFormat;
     private final AlignmentType alignment;
     private final long alignedCheckpointTimeout;
+    /** See {@link #isLocalHandover()}; only for a NATIVE savepoint. */
+    private final boolean localHandover;
 
     private CheckpointOptions(boolean savepoint, SavepointFormatType savepointFormat, AlignmentType alignment,
             long alignedCheckpointTimeout) {
+        this(savepoint, savepointFormat, alignment, alignedCheckpointTimeout, false);
+    }
+
+    private CheckpointOptions(boolean savepoint, SavepointFormatType savepointFormat, AlignmentType alignment,
+            long alignedCheckpointTimeout, boolean localHandover) {
         this.savepoint = savepoint;
         this.savepointFormat = savepointFormat;
         this.alignment = alignment;
         this.alignedCheckpointTimeout = alignedCheckpointTimeout;
+        this.localHandover = localHandover;
     }
 
     /** A periodic checkpoint. */
@@ -91,6 +99,26 @@ public final class CheckpointOptions implements Serializable {
     public static CheckpointOptions savepoint(SavepointFormatType format) {
         return new CheckpointOptions(true, Objects.requireNonNull(format, "format"), AlignmentType.ALIGNED,
                 NO_ALIGNED_CHECKPOINT_TIME_OUT);
+    }
+
+    /**
+     * The snapshot of an in-place rescale: a NATIVE savepoint, always aligned, whose only reader is the next set
+     * of tasks of the same job on the same machine ({@link #isLocalHandover()}). A store that has files (RocksDB)
+     * may leave them on local disk and hand over their paths instead of writing them to checkpoint storage; a
+     * store without (heap) writes its canonical snapshot as for any NATIVE savepoint.
+     */
+    public static CheckpointOptions rescaleHandover() {
+        return new CheckpointOptions(true, SavepointFormatType.NATIVE, AlignmentType.ALIGNED,
+                NO_ALIGNED_CHECKPOINT_TIME_OUT, true);
+    }
+
+    /**
+     * Whether the snapshot is only handed to the tasks that replace the current ones in this process (see
+     * {@link #rescaleHandover()}): its state may then refer to local files that outlive the store which wrote
+     * them, and which the job deletes once the new tasks restored. False for every checkpoint and user savepoint.
+     */
+    public boolean isLocalHandover() {
+        return localHandover;
     }
 
     public boolean isSavepoint() {
@@ -192,16 +220,19 @@ public final class CheckpointOptions implements Serializable {
     public boolean equals(Object o) {
         return o instanceof CheckpointOptions other && savepoint == other.savepoint
                 && savepointFormat == other.savepointFormat && alignment == other.alignment
-                && alignedCheckpointTimeout == other.alignedCheckpointTimeout;
+                && alignedCheckpointTimeout == other.alignedCheckpointTimeout && localHandover == other.localHandover;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(savepoint, savepointFormat, alignment, alignedCheckpointTimeout);
+        return Objects.hash(savepoint, savepointFormat, alignment, alignedCheckpointTimeout, localHandover);
     }
 
     @Override
     public String toString() {
+        if (localHandover) {
+            return "rescale handover";
+        }
         if (savepoint) {
             return "savepoint(" + savepointFormat + ")";
         }

@@ -18,7 +18,8 @@ import java.io.IOException;
  *   CHECKPOINT_BARRIER tag 4, checkpoint id (8 bytes), timestamp (8 bytes), kind (1 byte: 0 checkpoint
  *                     at least once, 1 checkpoint exactly once, 2 canonical savepoint, 3 native savepoint,
  *                     4 unaligned checkpoint, 5 aligned checkpoint with an aligned checkpoint timeout, 6 forced
- *                     aligned (unaligned on an edge that does not support it), 7 forced aligned with a timeout;
+ *                     aligned (unaligned on an edge that does not support it), 7 forced aligned with a timeout,
+ *                     8 the rescale handover ({@link CheckpointOptions#rescaleHandover()});
  *                     kinds 5 and 7 are followed by the timeout in ms (8 bytes); a new kind takes the next
  *                     number, old ones never change)
  *   CANCEL_CHECKPOINT tag 5, checkpoint id (8 bytes)
@@ -92,6 +93,9 @@ public final class ChannelEventCodec {
                         options.getAlignedCheckpointTimeout() == CheckpointOptions.NO_ALIGNED_CHECKPOINT_TIME_OUT ? 6 : 7;
             };
         }
+        if (options.isLocalHandover()) {
+            return 8;
+        }
         return options.getSavepointFormat() == SavepointFormatType.NATIVE ? 3 : 2;
     }
 
@@ -109,8 +113,9 @@ public final class ChannelEventCodec {
             case 5 -> CheckpointOptions.checkpoint(true, true, timeout);
             case 6 -> CheckpointOptions.checkpoint(true, true).withUnalignedUnsupported();
             case 7 -> CheckpointOptions.checkpoint(true, true, timeout).withUnalignedUnsupported();
+            case 8 -> CheckpointOptions.rescaleHandover();
             default -> throw new CorruptDataException("checkpoint barrier " + id + " with kind " + kind
-                    + " (expected 0-7)");
+                    + " (expected 0-8)");
         };
     }
 }

@@ -10,6 +10,21 @@ import org.junit.jupiter.api.Test;
 class CheckpointOptionsTest {
 
     @Test
+    void aRescaleHandoverIsAnAlignedNativeSavepointThatNoOtherOptionsEqual() {
+        CheckpointOptions handover = CheckpointOptions.rescaleHandover();
+        assertThat(handover.isLocalHandover()).isTrue();
+        assertThat(handover.isSavepoint()).isTrue();
+        assertThat(handover.getSavepointFormat()).isEqualTo(SavepointFormatType.NATIVE);
+        assertThat(handover.mayBeIncremental()).isFalse();
+        assertThat(handover.getAlignment()).isEqualTo(CheckpointOptions.AlignmentType.ALIGNED);
+        assertThat(handover.withUnalignedUnsupported()).isSameAs(handover);
+        assertThat(handover).isNotEqualTo(CheckpointOptions.savepoint(SavepointFormatType.NATIVE))
+                .isEqualTo(CheckpointOptions.rescaleHandover());
+        assertThat(CheckpointOptions.savepoint(SavepointFormatType.NATIVE).isLocalHandover()).isFalse();
+        assertThat(CheckpointOptions.checkpoint(true).isLocalHandover()).isFalse();
+    }
+
+    @Test
     void aPositiveTimeoutStartsAlignedAndTimeoutable() {
         CheckpointOptions options = CheckpointOptions.checkpoint(true, true, 100);
         assertThat(options.isUnalignedCheckpoint()).isFalse();

@@ -25,6 +25,7 @@ class CheckpointEventCodecTest {
                 new CheckpointBarrier(13, 7, CheckpointOptions.checkpoint(true, true, 250).withUnalignedUnsupported()),
                 new CheckpointBarrier(9, 2, CheckpointOptions.savepoint(SavepointFormatType.CANONICAL)),
                 new CheckpointBarrier(Long.MAX_VALUE, 3, CheckpointOptions.savepoint(SavepointFormatType.NATIVE)),
+                new CheckpointBarrier(14, 8, CheckpointOptions.rescaleHandover()),
                 new CancelCheckpointMarker(42));
         for (ChannelEvent event : events) {
             DataOutputSerializer out = new DataOutputSerializer(32);

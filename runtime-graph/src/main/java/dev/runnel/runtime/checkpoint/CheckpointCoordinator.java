@@ -85,6 +85,8 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
     private final ScheduledExecutorService timer;
     private final Object lock = new Object();
     private final Map<Long, PendingCheckpoint> pending = new TreeMap<>();
+    /** Rescale handovers given up: a late acknowledgement's state is deleted at once. Guarded by {@link #lock}. */
+    private final java.util.Set<Long> abandonedHandovers = new java.util.HashSet<>();
     private final Deque<CheckpointStats> history = new ArrayDeque<>();
     private long nextCheckpointId;
     private long lastCompletionNanos;
@@ -185,12 +187,16 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
     }
 
     /**
-     * A snapshot in memory for an in-place rescale: a stop-with-savepoint in the CANONICAL format (it restores
-     * at any parallelism, into either store) whose blobs stay byte arrays, written nowhere.
+     * The snapshot of an in-place rescale: a stop-with-savepoint whose blobs stay byte arrays, written nowhere.
+     * With {@code localHandover} (every task runs in this process) it is {@link CheckpointOptions#rescaleHandover()
+     * a handover}: stores may leave their files on local disk and hand over their paths (RocksDB), and the caller
+     * discards its state ({@link CompletedCheckpoint#discardExclusiveState()}) once the new tasks restored (a
+     * handover given up is discarded here). Otherwise a CANONICAL savepoint, which restores anywhere.
      */
-    public CompletableFuture<CompletedCheckpoint> triggerRescaleSnapshot() {
-        return triggerCheckpoint(CheckpointOptions.savepoint(dev.runnel.core.execution.SavepointFormatType.CANONICAL),
-                MemoryCheckpointStorageLocation::new, true, false, true, false);
+    public CompletableFuture<CompletedCheckpoint> triggerRescaleSnapshot(boolean localHandover) {
+        CheckpointOptions options = localHandover ? CheckpointOptions.rescaleHandover()
+                : CheckpointOptions.savepoint(dev.runnel.core.execution.SavepointFormatType.CANONICAL);
+        return triggerCheckpoint(options, MemoryCheckpointStorageLocation::new, true, false, true, false);
     }
 
     /** Where a checkpoint with a given id is written. */
@@ -338,6 +344,13 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         if (complete == null) {
             // The checkpoint was given up while this subtask wrote; what it uploaded to shared/ is nobody's.
             discardUnregisteredSharedState(operatorStates.values());
+            boolean abandonedHandover;
+            synchronized (lock) {
+                abandonedHandover = abandonedHandovers.contains(checkpointId);
+            }
+            if (abandonedHandover) {
+                discardAll(new ArrayList<>(operatorStates.values()));
+            }
             return;
         }
         complete(complete);
@@ -483,6 +496,14 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
             checkpoint.states.values().forEach(bySubtask -> written.addAll(bySubtask.values()));
         }
         discardUnregisteredSharedState(written);
+        if (checkpoint.options.isLocalHandover()) {
+            // No folder of the storage holds a handover's state: local files handed over by path are its own,
+            // also those of acknowledgements that arrive after this.
+            synchronized (lock) {
+                abandonedHandovers.add(checkpoint.id);
+            }
+            discardAll(written);
+        }
         try {
             checkpoint.location.disposeOnFailure();
         } catch (IOException e) {
@@ -495,6 +516,17 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         }
         if (notifyTasks) {
             access.notifyCheckpointAborted(checkpoint.id);
+        }
+    }
+
+    private void discardAll(List<OperatorSubtaskState> states) {
+        for (OperatorSubtaskState state : states) {
+            try {
+                state.discardState();
+            } catch (IOException e) {
+                LOG.warn("Job {}: could not delete the state of a given-up rescale handover: {}", job.getJobName(),
+                        e.toString());
+            }
         }
     }
 

@@ -110,6 +110,12 @@ public final class EmbeddedJob implements JobClient {
     /** An in-place rescale whose snapshot completed: the attempt's end redeploys at the new parallelism. */
     private volatile PendingRescale pendingRescale;
 
+    /**
+     * The latest rescale snapshot, from its completion (the current attempt or the next restores from it) until
+     * its state is deleted ({@link #discardHandover}); null otherwise. Guarded by {@code this}.
+     */
+    private CompletedCheckpoint handover;
+
     private record PendingRescale(java.util.Map<String, Integer> parallelism, CompletedCheckpoint snapshot,
             long startNanos, CompletableFuture<Void> done) {}
     private int restarts;
@@ -169,7 +175,7 @@ public final class EmbeddedJob implements JobClient {
         try {
             Files.createDirectories(workingDirectory);
             initialState = loadInitialState();
-            adaptive = AdaptiveBatchScheduling.createIfApplicable(job, configuration, executors.sharesDisk(),
+            adaptive = AdaptiveBatchScheduling.createIfApplicable(job, configuration, executors.tasksShareThisProcess(),
                     initialState != null);
             if (executors.runsWholeJob()) {
                 // Also without periodic checkpoints: the coordinator takes savepoints. A job split over
@@ -477,6 +483,8 @@ public final class EmbeddedJob implements JobClient {
     private void attemptEnded(Attempt attempt) {
         attempt.coordinators.values().forEach(SourceCoordinator::close);
         executors.closeAttempt(attempt.number);
+        // An attempt restored from a rescale snapshot that ends before all its tasks restored: nobody else will.
+        discardHandover(attempt.restoredFrom);
         Throwable cause = attempt.failure.get();
         if (cause == null) {
             terminal = true;
@@ -585,6 +593,11 @@ public final class EmbeddedJob implements JobClient {
 
     private void finishJob(Throwable cause, Map<String, Accumulator<?, ?>> accumulators) {
         long runtimeMillis = (System.nanoTime() - startNanos) / 1_000_000;
+        CompletedCheckpoint leftOver;
+        synchronized (this) {
+            leftOver = handover;
+        }
+        discardHandover(leftOver);
         boolean retain = false;
         if (checkpoints != null) {
             checkpoints.close();
@@ -696,18 +709,24 @@ public final class EmbeddedJob implements JobClient {
         }
         long start = System.nanoTime();
         CompletableFuture<Void> done = new CompletableFuture<>();
-        checkpoints.triggerRescaleSnapshot().whenComplete((snapshot, failure) -> {
+        checkpoints.triggerRescaleSnapshot(executors.tasksShareThisProcess()).whenComplete((snapshot, failure) -> {
             if (failure != null) {
                 done.completeExceptionally(failure);
                 return;
             }
+            adoptHandover(snapshot);
             pendingRescale = new PendingRescale(Map.copyOf(parallelismByUid), snapshot, start, done);
             current.fail(new TaskCancelledException("Job '" + job.getJobName() + "' is being rescaled"));
         });
         return done;
     }
 
-    /** The old tasks all stopped at the rescale snapshot: deploy the new ones from it, at once. */
+    /**
+     * The old tasks all stopped at the rescale snapshot: deploy the new ones from it, at once. The snapshot is
+     * discarded once every new task restored ({@link Attempt#onRestored}), or when the new attempt ends before
+     * that, or here if it cannot start: its local files (a RocksDB store's, handed over by path) are nobody's
+     * after that, and no restart restores from it (restarts take the retained checkpoints).
+     */
     private void redeployRescaled(PendingRescale rescale) {
         try {
             Map<String, Integer> changed = job.rescale(rescale.parallelism());
@@ -718,9 +737,48 @@ public final class EmbeddedJob implements JobClient {
                     jobId, changed, pauseMillis);
             rescale.done().complete(null);
         } catch (Throwable t) {
+            discardHandover(rescale.snapshot());
             rescale.done().completeExceptionally(t);
             terminal = true;
             finishJob(t, Map.of());
+        }
+    }
+
+    /**
+     * Rescale snapshot {@code snapshot} completed: its state is to be deleted by {@link #discardHandover} (or at
+     * the job's end, if the job ends before the new tasks restored). An earlier one still held is deleted now:
+     * every task acknowledged the new snapshot, so every task restored from the earlier one before.
+     */
+    private void adoptHandover(CompletedCheckpoint snapshot) {
+        CompletedCheckpoint earlier;
+        synchronized (this) {
+            earlier = handover;
+            handover = snapshot;
+        }
+        if (earlier != null) {
+            discard(earlier);
+        }
+    }
+
+    /** Deletes the state of rescale snapshot {@code snapshot} if it is still to be deleted; thread-safe, once. */
+    private void discardHandover(CompletedCheckpoint snapshot) {
+        synchronized (this) {
+            if (snapshot == null || handover != snapshot) {
+                return;
+            }
+            handover = null;
+        }
+        discard(snapshot);
+    }
+
+    private void discard(CompletedCheckpoint snapshot) {
+        try {
+            snapshot.discardExclusiveState();
+            LOG.debug("Job '{}': the state handed over by rescale snapshot {} is deleted", job.getJobName(),
+                    snapshot.getCheckpointID());
+        } catch (IOException e) {
+            LOG.warn("Job '{}': could not delete the state handed over by rescale snapshot {}: {}", job.getJobName(),
+                    snapshot.getCheckpointID(), e.toString());
         }
     }
 
@@ -843,6 +901,7 @@ public final class EmbeddedJob implements JobClient {
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger finished = new AtomicInteger();
         final AtomicInteger endedInput = new AtomicInteger();
+        final AtomicInteger restored = new AtomicInteger();
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
         volatile boolean started;
@@ -881,6 +940,13 @@ public final class EmbeddedJob implements JobClient {
                 deployReady(this, task);
             }
             taskEnded();
+        }
+
+        @Override
+        public void onRestored(DeployedTask task) {
+            if (restored.incrementAndGet() == tasks.size()) {
+                discardHandover(restoredFrom);
+            }
         }
 
         @Override

@@ -58,9 +58,9 @@ final class LocalTaskExecutors implements TaskExecutors {
         return owning;
     }
 
-    /** Owning: every TaskManager of the job is in this JVM. */
+    /** Every task is a thread here; in split mode the others run elsewhere. */
     @Override
-    public boolean sharesDisk() {
+    public boolean tasksShareThisProcess() {
         return owning;
     }
 

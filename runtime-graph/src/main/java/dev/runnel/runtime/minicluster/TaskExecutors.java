@@ -51,10 +51,14 @@ public interface TaskExecutors extends AutoCloseable {
     boolean runsWholeJob();
 
     /**
-     * Whether every task of the job runs on this machine and can read files another task wrote, so a BATCH job
-     * can exchange data through files (blocking partitions) and size each vertex by what it reads.
+     * Whether every subtask runs in this process: then a file one task leaves on local disk can be read by any
+     * other, and deleted here, which an in-place rescale uses to hand a RocksDB store's files over instead of
+     * copying them ({@link dev.runnel.runtime.checkpoint.CheckpointOptions#rescaleHandover()}), and a BATCH job
+     * to exchange data through files (blocking partitions) and size each vertex by the bytes it reads. False by
+     * default: TaskManagers in other processes, maybe on other machines, get a canonical snapshot and run BATCH
+     * jobs pipelined.
      */
-    default boolean sharesDisk() {
+    default boolean tasksShareThisProcess() {
         return false;
     }
 

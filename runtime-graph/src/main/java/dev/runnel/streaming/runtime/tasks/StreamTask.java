@@ -122,6 +122,13 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
          * job with a checkpoint coordinator.
          */
         default void onEndOfInput(DeployedTask task) {}
+
+        /**
+         * The task's operators restored their state and opened: it holds nothing of the snapshot it was
+         * deployed from any more (a store took its files over or read them), and processes records next.
+         * Called once, on the task thread, also for a task that restored nothing.
+         */
+        default void onRestored(DeployedTask task) {}
     }
 
     /**
@@ -282,6 +289,7 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
                     deployment.job().getBufferTimeoutMillis() == 0, subtaskName, signals);
             input = createInput(subtaskName);
             chain.initializeStateAndOpen(getRestoredCheckpointId(), subtaskName);
+            listener.onRestored(this);
             startFlusher();
             backPressureSampler = services.timerScheduler().scheduleAtFixedRate(() -> {
                 backPressure.sample();

@@ -1,6 +1,12 @@
 package dev.runnel.runtime.state.rocksdb;
 
+import dev.runnel.core.memory.CorruptDataException;
+import dev.runnel.core.memory.DataInputDeserializer;
+import dev.runnel.core.memory.DataOutputSerializer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
 
 /**
@@ -13,6 +19,16 @@ import org.rocksdb.ColumnFamilyHandle;
  * <pre>
  *   bytes:  [ key0 | value0 | key1 | key2 | value2 | ... ]     key1 is a delete: no value bytes
  *   per entry: column family, key offset, key length, value length (-1: delete)
+ * </pre>
+ *
+ * <p>A rescale handover ({@link RocksDBHandoverMeta}) carries them to the new stores {@link #encode encoded}
+ * with the state names instead of the column family handles, and each new store writes those of its key
+ * groups after opening the handed-over files ({@link #decode}): the old store's synchronous phase then only
+ * copies them, instead of writing them into RocksDB before its flush.
+ *
+ * <pre>
+ *   encoded: varint state count, then per state: varint name length, name (UTF-8), varint entry count,
+ *            then per entry: varint key length, key, varint value length + 1 (0: a delete), value
  * </pre>
  *
  * <p>Built on the task thread; read by the snapshot's writing thread, which sorts each column
@@ -42,6 +58,78 @@ final class RocksDBDirtyValues {
 
     int size() {
         return columnFamilies.length;
+    }
+
+    /**
+     * The entries of {@code states}' column families as bytes (the format in the class comment), naming each
+     * by its state; entries of other column families are left out (there are none when {@code states} are
+     * all the states of the store the cache belongs to).
+     */
+    byte[] encode(List<RocksDBSnapshotWriter.SnapshotState> states) {
+        DataOutputSerializer out = new DataOutputSerializer(Math.max(64, bytes.length + 8 * columnFamilies.length));
+        out.writeVarInt(states.size());
+        for (RocksDBSnapshotWriter.SnapshotState state : states) {
+            byte[] name = state.name().getBytes(StandardCharsets.UTF_8);
+            out.writeVarInt(name.length);
+            out.write(name, 0, name.length);
+            int count = 0;
+            for (ColumnFamilyHandle cf : columnFamilies) {
+                if (cf == state.columnFamily()) {
+                    count++;
+                }
+            }
+            out.writeVarInt(count);
+            for (int i = 0; i < columnFamilies.length; i++) {
+                if (columnFamilies[i] != state.columnFamily()) {
+                    continue;
+                }
+                out.writeVarInt(keyLengths[i]);
+                out.write(bytes, keyOffsets[i], keyLengths[i]);
+                out.writeVarInt(valueLengths[i] + 1);
+                if (valueLengths[i] > 0) {
+                    out.write(bytes, keyOffsets[i] + keyLengths[i], valueLengths[i]);
+                }
+            }
+        }
+        return out.getCopyOfBuffer();
+    }
+
+    /** Receives the entries of {@link #decode}. */
+    interface EncodedEntryConsumer {
+        /** One entry of state {@code stateName}; {@code value} null for a delete. */
+        void accept(String stateName, byte[] key, byte[] value) throws IOException;
+    }
+
+    /**
+     * Calls {@code consumer} with every entry of {@code encoded} (made by {@link #encode}), in its order.
+     *
+     * @throws CorruptDataException when the bytes are not such an encoding
+     */
+    static void decode(byte[] encoded, EncodedEntryConsumer consumer) throws IOException {
+        DataInputDeserializer in = new DataInputDeserializer(encoded);
+        int states = in.readVarInt();
+        for (int s = 0; s < states; s++) {
+            String name = new String(readBytes(in, in.readVarInt()), StandardCharsets.UTF_8);
+            int count = in.readVarInt();
+            for (int e = 0; e < count; e++) {
+                byte[] key = readBytes(in, in.readVarInt());
+                int valueLength = in.readVarInt() - 1;
+                consumer.accept(name, key, valueLength < 0 ? null : readBytes(in, valueLength));
+            }
+        }
+        if (in.available() != 0) {
+            throw new CorruptDataException(in.available() + " unexpected bytes after the handed-over cache entries");
+        }
+    }
+
+    private static byte[] readBytes(DataInputDeserializer in, int length) throws IOException {
+        if (length < 0 || length > in.available()) {
+            throw new CorruptDataException("handed-over cache entries claim " + length + " bytes where "
+                    + in.available() + " remain");
+        }
+        byte[] read = new byte[length];
+        in.readFully(read, 0, length);
+        return read;
     }
 
     /** The entries of {@code columnFamily}, in RocksDB's key order (unsigned bytes); null when it has none. */

@@ -6,6 +6,7 @@ import dev.runnel.runtime.state.IncrementalRemoteKeyedStateHandle.HandleAndLocal
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupsStateHandle;
 import dev.runnel.runtime.state.KeyedStateHandle;
+import dev.runnel.runtime.state.snapshot.FileStateHandle;
 import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,6 +52,9 @@ import org.rocksdb.WriteBatch;
  * ingested data, or new SST files written from the same iteration the copy does anyway. Copying costs
  * one pass over the owned part only, keeps merged list values as they are, and keeps the base database's
  * files (the bulk of the state) untouched except for two range tombstones.
+ *
+ * <p>Files handed over in place ({@link RocksDBHandoverMeta}: an in-place rescale) are not downloaded but
+ * hard-linked from the local folder the old store left them in; the rest is the same path.
  *
  * <p>Every downloaded file is checked against the size and CRC-32C the meta data recorded when it was
  * uploaded, so a missing, truncated or damaged file fails the restore with a message naming it, before
@@ -135,10 +139,12 @@ final class RocksDBIncrementalRestoreOperation {
                         base.describe()));
             }
             clip(instance, base, states);
+            writeHandedOverCacheEntries(base, instance, states);
             int temporary = 0;
             for (IncrementalRemoteKeyedStateHandle other : handles) {
                 if (other != base) {
                     copyOwnedKeyGroups(other, directory.path().resolve("restore-" + (++temporary)), instance, states);
+                    writeHandedOverCacheEntries(other, instance, states);
                 }
             }
             return instance;
@@ -236,6 +242,45 @@ final class RocksDBIncrementalRestoreOperation {
         }
     }
 
+    /**
+     * Writes the value-cache entries a handover carries beside its files ({@link RocksDBHandoverMeta}) for the
+     * key groups of this backend over what the files hold (they are newer); nothing for other handles.
+     */
+    private void writeHandedOverCacheEntries(IncrementalRemoteKeyedStateHandle source, RocksDBInstance target,
+            Map<String, RocksDBRegisteredState> states) throws IOException {
+        if (!(source.getMetaStateHandle() instanceof RocksDBHandoverMeta handover)) {
+            return;
+        }
+        try (WriteBatch batch = new WriteBatch()) {
+            RocksDBDirtyValues.decode(handover.cacheEntries(), (stateName, key, value) -> {
+                if (!range.contains(RocksDBKeyBuilder.readKeyGroup(key))) {
+                    return;
+                }
+                RocksDBRegisteredState state = states.get(stateName);
+                if (state == null) {
+                    throw corrupt(source, stateName, "cached values of a state its files do not have were handed over");
+                }
+                try {
+                    if (value == null) {
+                        batch.delete(state.columnFamily, key);
+                    } else {
+                        batch.put(state.columnFamily, key, value);
+                    }
+                    if (batch.getDataSize() >= BATCH_BYTES) {
+                        flush(target, batch);
+                    }
+                } catch (RocksDBException e) {
+                    throw RocksDBErrors.wrap("write the handed-over cached values of " + source.describe()
+                            + " into state", stateName, e);
+                }
+            });
+            flush(target, batch);
+        } catch (RocksDBException e) {
+            throw RocksDBErrors.wrap("write the handed-over cached values of " + source.describe() + " into operator",
+                    operatorName, e);
+        }
+    }
+
     private static void copy(RocksDB source, ColumnFamilyHandle from, KeyGroupRange common,
             RocksDBRegisteredState into, RocksDBInstance target, WriteBatch batch) throws RocksDBException {
         try (RocksIterator iterator = source.newIterator(from)) {
@@ -293,6 +338,7 @@ final class RocksDBIncrementalRestoreOperation {
      */
     private void download(IncrementalRemoteKeyedStateHandle handle, RocksDBCheckpointMeta meta, Path folder)
             throws IOException {
+        boolean handedOver = handle.getMetaStateHandle() instanceof RocksDBHandoverMeta;
         List<HandleAndLocalPath> files = new ArrayList<>(handle.getSharedState());
         files.addAll(handle.getPrivateState());
         Set<String> seen = new HashSet<>();
@@ -308,7 +354,11 @@ final class RocksDBIncrementalRestoreOperation {
             if (!seen.add(name)) {
                 throw corrupt(handle, name, "it is listed twice");
             }
-            downloadFile(handle, file, expected, folder.resolve(name));
+            if (handedOver) {
+                linkFile(handle, file, expected, folder.resolve(name));
+            } else {
+                downloadFile(handle, file, expected, folder.resolve(name));
+            }
         }
         for (String name : meta.files().keySet()) {
             if (!seen.contains(name)) {
@@ -346,6 +396,41 @@ final class RocksDBIncrementalRestoreOperation {
             throw corrupt(handle, file.localPath(), String.format(
                     "%s has CRC-32C 0x%08X, but 0x%08X was uploaded: its bytes are damaged",
                     file.handle().describe(), actual, expected.crc()));
+        }
+    }
+
+    /**
+     * Takes a handed-over local file ({@link RocksDBHandoverMeta}) into the database folder without reading it:
+     * an SST file is hard-linked (RocksDB never changes one, so the old and the new stores may share its bytes;
+     * either deleting its own link leaves the other's), and copied only where no link can be made (another file
+     * system); the other files (MANIFEST, CURRENT, OPTIONS: small, and RocksDB may append to a MANIFEST) are
+     * copied. The size is checked; the bytes never left the local disk, so no checksum is computed.
+     */
+    private void linkFile(IncrementalRemoteKeyedStateHandle handle, HandleAndLocalPath file,
+            RocksDBCheckpointMeta.FileInfo expected, Path target) throws IOException {
+        if (!(file.handle() instanceof FileStateHandle local)) {
+            throw corrupt(handle, file.localPath(), file.handle().describe() + " is not a local file");
+        }
+        Path source = local.getFilePath();
+        try {
+            if (file.localPath().endsWith(".sst")) {
+                try {
+                    Files.createLink(target, source);
+                } catch (IOException | UnsupportedOperationException e) {
+                    Files.copy(source, target);
+                }
+            } else {
+                Files.copy(source, target);
+            }
+        } catch (IOException e) {
+            throw new IOException(String.format("Operator '%s' cannot take over file %s of %s from %s (%s). The "
+                    + "handed-over files are gone; restore from a checkpoint.", operatorName, file.localPath(),
+                    handle.describe(), source, e), e);
+        }
+        long size = Files.size(target);
+        if (size != expected.size()) {
+            throw corrupt(handle, file.localPath(), String.format("%s has %s bytes, but had %s when handed over",
+                    source, size, expected.size()));
         }
     }
 

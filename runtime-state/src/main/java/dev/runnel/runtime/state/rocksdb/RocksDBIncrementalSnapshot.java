@@ -11,6 +11,9 @@ import dev.runnel.runtime.state.KeyedStateHandle;
 import dev.runnel.runtime.state.StreamStateHandle;
 import dev.runnel.runtime.state.backend.AbstractKeyedStateSnapshot;
 import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
+import dev.runnel.runtime.state.snapshot.ByteStreamStateHandle;
+import dev.runnel.runtime.state.snapshot.FileStateHandle;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -40,6 +43,10 @@ import org.rocksdb.ColumnFamilyOptions;
  *                                   MANIFEST, CURRENT, OPTIONS, ... -> EXCLUSIVE (privateState)
  *                                   meta data ({@link RocksDBCheckpointMeta}) -> EXCLUSIVE
  *   upload, {@link Sharing#SELF_CONTAINED} (NATIVE savepoint): every file EXCLUSIVE (privateState), nothing reused
+ *   no upload, {@link Sharing#LOCAL_HANDOVER} (in-place rescale): every file a {@link FileStateHandle} on the
+ *                                   folder's own file (privateState); meta data in memory, owning the folder
+ *                                   ({@link RocksDBHandoverMeta}), sizes only, no checksums; the value
+ *                                   cache's dirty entries with it, instead of in the files
  * </pre>
  *
  * <p>The SST files an incremental checkpoint may refer to instead of uploading are those of the latest
@@ -50,7 +57,8 @@ import org.rocksdb.ColumnFamilyOptions;
  * <p>{@link #writeTo} writes the canonical format from the same files instead, as
  * {@link RocksDBCheckpointSnapshot} does, so the snapshot serves either way (once).
  *
- * <p>Uploaded or written by any one thread; the folder is deleted once that ends or on release. The
+ * <p>Uploaded or written by any one thread; the folder is deleted once that ends or on release, unless it was
+ * handed over (then the handle's meta data owns it). The
  * column family options belong to the backend, whose close releases pending snapshots and waits for a
  * running upload to stop before it frees them.
  */
@@ -61,7 +69,12 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
         /** New SST files shared with later checkpoints, confirmed ones reused. */
         INCREMENTAL,
         /** Every file belongs to this snapshot alone (a NATIVE savepoint). */
-        SELF_CONTAINED
+        SELF_CONTAINED,
+        /**
+         * The files stay where the RocksDB checkpoint put them, on local disk next to the working directory, and
+         * are handed over by path to the stores of an in-place rescale ({@link RocksDBHandoverMeta}).
+         */
+        LOCAL_HANDOVER
     }
 
     private static final int COPY_BUFFER_BYTES = 64 << 10;
@@ -72,6 +85,8 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
     private final Path checkpoint;
     private final ColumnFamilyOptions columnFamilyOptions;
     private final List<RocksDBSnapshotWriter.SnapshotState> states;
+    /** The value cache's dirty entries, not in the files: only a handover has any ({@link RocksDBHandoverMeta}). */
+    private final RocksDBDirtyValues dirtyValues;
     private final long ttlNow;
     private final RocksDBUploadTracker tracker;
     /** The confirmed uploads when the sync phase ran; empty when self-contained. */
@@ -80,11 +95,13 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
     /** Set by {@link #materialize} before it calls {@link #writeTo}; null for a canonical write. */
     private CheckpointStreamFactory uploadTarget;
     private IncrementalRemoteKeyedStateHandle result;
+    /** Set once a handover's handle owns the folder: {@link #free} then leaves it. Writer thread only. */
+    private boolean handedOver;
 
     RocksDBIncrementalSnapshot(KeyGroupRange range, String description, UUID backendId, long checkpointId,
             Sharing sharing, Path checkpoint, ColumnFamilyOptions columnFamilyOptions,
-            List<RocksDBSnapshotWriter.SnapshotState> states, long ttlNow, RocksDBUploadTracker tracker,
-            Map<String, RocksDBUploadTracker.UploadedFile> reusable) {
+            List<RocksDBSnapshotWriter.SnapshotState> states, RocksDBDirtyValues dirtyValues, long ttlNow,
+            RocksDBUploadTracker tracker, Map<String, RocksDBUploadTracker.UploadedFile> reusable) {
         super(range, description);
         this.backendId = backendId;
         this.checkpointId = checkpointId;
@@ -92,6 +109,10 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
         this.checkpoint = checkpoint;
         this.columnFamilyOptions = columnFamilyOptions;
         this.states = states;
+        this.dirtyValues = Objects.requireNonNull(dirtyValues, "dirtyValues");
+        if (sharing != Sharing.LOCAL_HANDOVER && dirtyValues.size() > 0) {
+            throw new IllegalArgumentException("only a handover carries value-cache entries besides its files");
+        }
         this.ttlNow = ttlNow;
         this.tracker = tracker;
         this.reusable = sharing == Sharing.INCREMENTAL ? reusable : Map.of();
@@ -120,10 +141,10 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
     protected KeyGroupRangeOffsets write(OutputStream out) throws IOException {
         if (uploadTarget == null) {
             return RocksDBCheckpointSnapshot.writeCanonical(checkpoint, columnFamilyOptions,
-                    RocksDBCheckpointSnapshot.namesOf(states), RocksDBDirtyValues.NONE, states, ttlNow,
+                    RocksDBCheckpointSnapshot.namesOf(states), dirtyValues, states, ttlNow,
                     getKeyGroupRange(), toString(), this::checkNotReleased, out);
         }
-        result = upload(uploadTarget);
+        result = sharing == Sharing.LOCAL_HANDOVER ? handOver() : upload(uploadTarget);
         return new KeyGroupRangeOffsets(getKeyGroupRange());
     }
 
@@ -179,6 +200,31 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
         }
     }
 
+    /**
+     * The handle of the files as they lie in the folder: nothing is read or copied (only the files' sizes are
+     * recorded), and the folder now belongs to the handle's meta data.
+     */
+    private IncrementalRemoteKeyedStateHandle handOver() throws IOException {
+        List<HandleAndLocalPath> files = new ArrayList<>();
+        Map<String, RocksDBCheckpointMeta.FileInfo> infos = new HashMap<>();
+        for (Path file : listFiles()) {
+            String name = file.getFileName().toString();
+            long size = Files.size(file);
+            files.add(new HandleAndLocalPath(name, new FileStateHandle(file, size)));
+            infos.put(name, new RocksDBCheckpointMeta.FileInfo(size, 0));
+        }
+        List<StateMetaInfo> metaInfos = states.stream().map(RocksDBSnapshotWriter.SnapshotState::metaInfo).toList();
+        ByteArrayOutputStream metaBytes = new ByteArrayOutputStream(512);
+        new RocksDBCheckpointMeta(getKeyGroupRange(), metaInfos, infos).writeTo(metaBytes);
+        RocksDBHandoverMeta meta = new RocksDBHandoverMeta(
+                new ByteStreamStateHandle("meta data of the " + this, metaBytes.toByteArray()),
+                dirtyValues.encode(states), checkpoint);
+        checkNotReleased();
+        handedOver = true;
+        return new IncrementalRemoteKeyedStateHandle(backendId, getKeyGroupRange(), checkpointId, List.of(), files,
+                meta);
+    }
+
     private List<Path> listFiles() throws IOException {
         try (Stream<Path> files = Files.list(checkpoint)) {
             return files.filter(Files::isRegularFile).sorted().toList();
@@ -211,11 +257,15 @@ final class RocksDBIncrementalSnapshot extends AbstractKeyedStateSnapshot {
     }
 
     /**
-     * Deletes the checkpoint's folder. If that fails the backend's close removes it with the working
-     * directory; nothing in it is used again.
+     * Deletes the checkpoint's folder, unless it was handed over. If that fails the backend's close removes it
+     * with the working directory (a handover folder, which lies next to it, goes with the base directory: the
+     * job's, by default); nothing in it is used again.
      */
     @Override
     protected void free() {
+        if (handedOver) {
+            return;
+        }
         try {
             RocksDBWorkingDirectory.deleteTree(checkpoint);
         } catch (IOException ignored) {

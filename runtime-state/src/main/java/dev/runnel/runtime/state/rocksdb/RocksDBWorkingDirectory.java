@@ -92,6 +92,18 @@ public final class RocksDBWorkingDirectory {
         return path;
     }
 
+    /**
+     * A path next to this directory for the files of snapshot {@code checkpointId} that are handed over in
+     * place ({@link RocksDBHandoverMeta}): outside it, so that they outlive this store's close, and in the same
+     * base directory, so that the next stores (whose working directories are made there too) can hard-link
+     * them. Not created.
+     */
+    Path handoverPath(long checkpointId) {
+        String name = path.getFileName().toString();
+        String instance = name.startsWith("rocksdb-") ? name.substring("rocksdb-".length()) : name;
+        return path.resolveSibling("rocksdb-handover-" + instance + "-" + checkpointId);
+    }
+
     /** Deletes the directory and its content; a second call does nothing. */
     public void delete() throws IOException {
         if (deleted) {

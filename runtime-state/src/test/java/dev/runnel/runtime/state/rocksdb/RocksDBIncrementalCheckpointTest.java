@@ -471,6 +471,76 @@ class RocksDBIncrementalCheckpointTest {
     }
 
     @Test
+    void aRescaleHandoverLeavesTheFilesLocalAndTheNewStoresLinkThem() throws Exception {
+        List<IncrementalRemoteKeyedStateHandle> handles = new ArrayList<>();
+        List<Path> folders = new ArrayList<>();
+        for (KeyGroupRange range : List.of(KeyGroupRange.of(0, 63), KeyGroupRange.of(64, 127))) {
+            try (RocksDBKeyedStateBackend<Integer> old = backend(range, List.of())) {
+                fill(old);
+                streams.resetCounts();
+                IncrementalRemoteKeyedStateHandle handle = (IncrementalRemoteKeyedStateHandle) old
+                        .snapshotForCheckpoint(5, CheckpointOptions.rescaleHandover()).materialize(streams);
+                assertThat(streams.written(CheckpointedStateScope.EXCLUSIVE)).as("nothing copied").isEmpty();
+                assertThat(streams.written(CheckpointedStateScope.SHARED)).isEmpty();
+                assertThat(handle.getSharedState()).isEmpty();
+                RocksDBHandoverMeta meta = (RocksDBHandoverMeta) handle.getMetaStateHandle();
+                Path folder = meta.folder();
+                // The values written last are still in the value cache: they travel beside the files.
+                assertThat(meta.cacheEntries().length).as("dirty cache entries handed over").isGreaterThan(1000);
+                assertThat(folder.getParent()).isEqualTo(old.workingDirectory().getParent());
+                assertThat(handle.getPrivateState()).anyMatch(f -> f.localPath().endsWith(".sst"))
+                        .allSatisfy(f -> assertThat(((FileStateHandle) f.handle()).getFilePath().getParent())
+                                .isEqualTo(folder));
+                handles.add(handle);
+                folders.add(folder);
+            }
+            assertThat(folders.get(folders.size() - 1)).as("the old store's close leaves the handover").isDirectory();
+        }
+        Set<Object> handedOver = new HashSet<>();
+        for (Path folder : folders) {
+            handedOver.addAll(sstInodes(folder));
+        }
+        List<KeyedStateHandle> restore = List.copyOf(handles);
+        // Scaling out (a half of one old range) and in (parts of both: one linked and clipped, one copied from).
+        try (RocksDBKeyedStateBackend<Integer> quarter = backend(KeyGroupRange.of(0, 31), restore);
+                RocksDBKeyedStateBackend<Integer> middle = backend(KeyGroupRange.of(32, 100), restore)) {
+            assertThat(sstInodes(quarter.workingDirectory())).as("hard links of the handed-over files")
+                    .isNotEmpty().isSubsetOf(handedOver);
+            assertThat(sstInodes(middle.workingDirectory())).containsAnyElementsOf(handedOver);
+            for (IncrementalRemoteKeyedStateHandle handle : handles) {
+                handle.discardState();
+            }
+            assertThat(folders).allSatisfy(folder -> assertThat(folder).doesNotExist());
+            verify(quarter, KeyGroupRange.of(0, 127), false);
+            verify(middle, KeyGroupRange.of(0, 127), false);
+        }
+    }
+
+    @Test
+    void aHandoverWhoseFilesAreGoneFailsTheRestoreNamingThem() throws Exception {
+        IncrementalRemoteKeyedStateHandle handle;
+        try (RocksDBKeyedStateBackend<Integer> old = backend(KeyGroupRange.of(0, 127), List.of())) {
+            fill(old);
+            handle = (IncrementalRemoteKeyedStateHandle) old.snapshotForCheckpoint(5,
+                    CheckpointOptions.rescaleHandover()).materialize(streams);
+        }
+        handle.discardState();
+        assertThatThrownBy(() -> backend(KeyGroupRange.of(0, 63), List.of(handle)))
+                .hasMessageContaining("cannot take over file").hasMessageContaining("handed-over files are gone");
+    }
+
+    /** The inodes of the SST files directly in {@code folder}. */
+    private static Set<Object> sstInodes(Path folder) throws IOException {
+        Set<Object> inodes = new HashSet<>();
+        try (var files = Files.list(folder)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".sst")).toList()) {
+                inodes.add(Files.getAttribute(file, "unix:ino"));
+            }
+        }
+        return inodes;
+    }
+
+    @Test
     void checkpointsAreCanonicalWhenIncrementalIsOff() throws Exception {
         try (RocksDBKeyedStateBackend<Integer> backend = (RocksDBKeyedStateBackend<Integer>) new EmbeddedRocksDBStateBackend()
                 .createKeyedStateBackend(RocksDBTestBackends.parameters(tmp, IntSerializer.INSTANCE, KEY_GROUPS,
