@@ -71,8 +71,8 @@ class InPlaceRescaleRocksDBHandoverTest {
         SUBTASKS.clear();
     }
 
-    @Test
-    void rescalingUpAndDownLinksTheOldFilesAndDeletesThemAfterwards(@TempDir Path dir) throws Exception {
+    /** RocksDB with its working directories in {@code dir}, parallelism 2, 128 key groups. */
+    private StreamExecutionEnvironment environment(Path dir) {
         localDir = dir;
         Configuration conf = new Configuration();
         conf.setString("state.backend.type", "rocksdb");
@@ -80,11 +80,24 @@ class InPlaceRescaleRocksDBHandoverTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(2);
         env.setMaxParallelism(128);
-        env.fromSource(new DataGeneratorSource<>(i -> i, RECORDS, RateLimiterStrategy.perSecond(15_000), Types.LONG),
+        return env;
+    }
+
+    /** The job before its sink: paced numbers, counted per key with a timer per record (uid "counter"). */
+    private static dev.runnel.streaming.api.datastream.SingleOutputStreamOperator<Tuple2<Long, Long>> countersOf(
+            StreamExecutionEnvironment env) {
+        return env.fromSource(new DataGeneratorSource<>(i -> i, RECORDS, RateLimiterStrategy.perSecond(15_000),
+                                Types.LONG),
                         WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((v, ts) -> v),
                         "numbers").uid("numbers")
                 .keyBy(v -> v % KEYS)
-                .process(new CounterWithTimers()).uid("counter")
+                .process(new CounterWithTimers()).uid("counter");
+    }
+
+    @Test
+    void rescalingUpAndDownLinksTheOldFilesAndDeletesThemAfterwards(@TempDir Path dir) throws Exception {
+        StreamExecutionEnvironment env = environment(dir);
+        countersOf(env)
                 .addSink(new SinkFunction<Tuple2<Long, Long>>() {
                     @Override
                     public void invoke(Tuple2<Long, Long> value, Context context) {
@@ -120,19 +133,9 @@ class InPlaceRescaleRocksDBHandoverTest {
 
     @Test
     void aHandoverGivenUpLeavesNoFilesAndTheJobRunsOnExactly(@TempDir Path dir) throws Exception {
-        localDir = dir;
         DecliningSink.DECLINE.set(true);
-        Configuration conf = new Configuration();
-        conf.setString("state.backend.type", "rocksdb");
-        conf.setString("state.backend.rocksdb.localdir", dir.toString());
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(2);
-        env.setMaxParallelism(128);
-        env.fromSource(new DataGeneratorSource<>(i -> i, RECORDS, RateLimiterStrategy.perSecond(15_000), Types.LONG),
-                        WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((v, ts) -> v),
-                        "numbers").uid("numbers")
-                .keyBy(v -> v % KEYS)
-                .process(new CounterWithTimers()).uid("counter")
+        StreamExecutionEnvironment env = environment(dir);
+        countersOf(env)
                 // Its own task: the counters' handovers are written (and acknowledged) while this one declines.
                 .addSink(new DecliningSink()).uid("sink").disableChaining();
         JobClient client = env.executeAsync("rocksdb handover declined");
