@@ -11,6 +11,7 @@ import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.api.java.tuple.Tuple2;
 import dev.runnel.api.java.tuple.Tuple3;
 import dev.runnel.configuration.Configuration;
+import dev.runnel.configuration.CoreOptions;
 import dev.runnel.runtime.state.StateBackendFactory;
 import dev.runnel.streaming.api.datastream.DataStream;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
@@ -30,7 +31,7 @@ import java.util.Map;
  * ({@code examples/flink-peer}). Time is measured from job submission to job result, as the peer does.
  *
  * <pre>
- *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--conf key=value]...
+ *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--parallelism P (default 2)] [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
@@ -107,6 +108,8 @@ public final class Bench {
             switch (args[i]) {
                 case "--object-reuse" -> objectReuse = true;
                 case "--no-verify" -> verify = false;
+                case "--parallelism" -> conf.setString("parallelism.default",
+                        Long.toString(number(i + 1 < args.length ? args[++i] : "", "--parallelism", 1)));
                 case "--taskmanagers" -> conf.setString("taskmanager.count",
                         Long.toString(number(i + 1 < args.length ? args[++i] : "", "--taskmanagers", 1)));
                 case "--conf" -> {
@@ -153,7 +156,9 @@ public final class Bench {
             conf.setString("state.checkpoints.dir", checkpointDir.toUri().toString());
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(PARALLELISM);
+        int parallelism = conf.contains(CoreOptions.DEFAULT_PARALLELISM) ? conf.get(CoreOptions.DEFAULT_PARALLELISM)
+                : PARALLELISM;
+        env.setParallelism(parallelism);
         if (objectReuse) {
             env.getConfig().enableObjectReuse();
         }
@@ -163,7 +168,7 @@ public final class Bench {
             buildWordCount(env, n);
         }
         System.out.printf("INFO runtime=runnel workload=%s N=%d parallelism=%d state_backend=%s object_reuse=%s conf=%s java=%s%n",
-                label, n, PARALLELISM, rocksdb ? "rocksdb" : "heap", objectReuse, conf, System.getProperty("java.version"));
+                label, n, parallelism, rocksdb ? "rocksdb" : "heap", objectReuse, conf, System.getProperty("java.version"));
         XorShiftSource.EMITTED.set(0);
         XorShiftSource.COMPLETED_CHECKPOINTS.set(0);
         long t0 = System.nanoTime();

@@ -22,6 +22,12 @@ class BenchTest {
         assertThat(Bench.run(workload, n, true, true, new Configuration())).isZero();
     }
 
+    /** The W3 hand loop computes the same checksum as the reference (and so as the job and the peer). */
+    @org.junit.jupiter.api.Test
+    void theW3HandLoopHasTheWindowChecksum() {
+        assertThat(W3Limit.run(123_457)).isEqualTo(Bench.expectedWindow(123_457)[2]);
+    }
+
     @ParameterizedTest
     @CsvSource({"heap, -1", "heap, 5000", "rocksdb, -1", "rocksdb, 5000"})
     void everyTimerFiresOnceAndInOrder(String backend, long delay) throws Exception {
