@@ -1,5 +1,6 @@
 package dev.runnel.runtime.minicluster;
 
+import static dev.runnel.runtime.minicluster.CheckpointTestProbes.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,7 +24,6 @@ import dev.runnel.runtime.state.InputChannelStateHandle;
 import dev.runnel.streaming.api.checkpoint.CheckpointedFunction;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.KeyedProcessFunction;
-import dev.runnel.streaming.api.functions.sink.SinkFunction;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
 import dev.runnel.util.Collector;
 import java.io.IOException;
@@ -32,8 +32,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -65,24 +63,19 @@ class AlignedCheckpointTimeoutTest {
     /** Only checkpoints the counter snapshots after this many records count: by then its channels are full. */
     private static final long MID_STREAM = 5_000;
 
-    static final Map<Long, Long> MAX_COUNT = new ConcurrentHashMap<>();
     static final AtomicLong PROCESSED = new AtomicLong();
     static final AtomicBoolean FAIL = new AtomicBoolean();
     static final AtomicBoolean FAILED = new AtomicBoolean();
-    static final AtomicBoolean CHECKPOINT_COMPLETED = new AtomicBoolean();
-    static final Set<Long> MID_STREAM_CHECKPOINTS = ConcurrentHashMap.newKeySet();
 
     @TempDir
     Path checkpointDir;
 
     @BeforeEach
     void reset() {
-        MAX_COUNT.clear();
+        CheckpointTestProbes.reset();
         PROCESSED.set(0);
         FAIL.set(false);
         FAILED.set(false);
-        CHECKPOINT_COMPLETED.set(false);
-        MID_STREAM_CHECKPOINTS.clear();
     }
 
     private Configuration configuration() {
@@ -224,9 +217,7 @@ class AlignedCheckpointTimeoutTest {
 
         @Override
         public void snapshotState(FunctionSnapshotContext context) {
-            if (PROCESSED.get() >= MID_STREAM) {
-                MID_STREAM_CHECKPOINTS.add(context.getCheckpointId());
-            }
+            snapshotTaken(context.getCheckpointId(), PROCESSED.get(), MID_STREAM);
         }
 
         @Override
@@ -234,17 +225,8 @@ class AlignedCheckpointTimeoutTest {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            if (MID_STREAM_CHECKPOINTS.contains(checkpointId)) {
-                CHECKPOINT_COMPLETED.set(true);
-            }
+            checkpointCompleted(checkpointId);
         }
     }
 
-    /** The highest count per key: a lost record shows as a lower one, one counted twice as a higher one. */
-    static final class MaxCountSink implements SinkFunction<Tuple2<Long, Long>> {
-        @Override
-        public void invoke(Tuple2<Long, Long> value, Context context) {
-            MAX_COUNT.merge(value.f0, value.f1, Math::max);
-        }
-    }
 }

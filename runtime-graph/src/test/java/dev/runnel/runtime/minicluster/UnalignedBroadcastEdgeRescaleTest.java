@@ -1,5 +1,6 @@
 package dev.runnel.runtime.minicluster;
 
+import static dev.runnel.runtime.minicluster.CheckpointTestProbes.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,6 @@ import dev.runnel.streaming.api.checkpoint.CheckpointedFunction;
 import dev.runnel.streaming.api.datastream.BroadcastStream;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.co.KeyedBroadcastProcessFunction;
-import dev.runnel.streaming.api.functions.sink.SinkFunction;
 import dev.runnel.util.Collector;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +31,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -74,27 +73,22 @@ class UnalignedBroadcastEdgeRescaleTest {
     static final MapStateDescriptor<String, Long> TICK_COUNT =
             new MapStateDescriptor<>("ticks", Types.STRING, Types.LONG);
 
-    static final Map<Long, Long> MAX_COUNT = new ConcurrentHashMap<>();
     /** The most ticks each subtask of the counter has counted. */
     static final Map<Integer, Long> TICKS_SEEN = new ConcurrentHashMap<>();
     static final AtomicLong PROCESSED = new AtomicLong();
     static final AtomicBoolean FAIL = new AtomicBoolean();
     static final AtomicBoolean FAILED = new AtomicBoolean();
-    static final AtomicBoolean CHECKPOINT_COMPLETED = new AtomicBoolean();
-    static final Set<Long> MID_STREAM_CHECKPOINTS = ConcurrentHashMap.newKeySet();
 
     @TempDir
     Path checkpointDir;
 
     @BeforeEach
     void reset() {
-        MAX_COUNT.clear();
+        CheckpointTestProbes.reset();
         TICKS_SEEN.clear();
         PROCESSED.set(0);
         FAIL.set(true);
         FAILED.set(false);
-        CHECKPOINT_COMPLETED.set(false);
-        MID_STREAM_CHECKPOINTS.clear();
     }
 
     private Configuration configuration() {
@@ -217,9 +211,7 @@ class UnalignedBroadcastEdgeRescaleTest {
 
         @Override
         public void snapshotState(FunctionSnapshotContext context) {
-            if (PROCESSED.get() >= MID_STREAM) {
-                MID_STREAM_CHECKPOINTS.add(context.getCheckpointId());
-            }
+            snapshotTaken(context.getCheckpointId(), PROCESSED.get(), MID_STREAM);
         }
 
         @Override
@@ -227,17 +219,8 @@ class UnalignedBroadcastEdgeRescaleTest {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            if (MID_STREAM_CHECKPOINTS.contains(checkpointId)) {
-                CHECKPOINT_COMPLETED.set(true);
-            }
+            checkpointCompleted(checkpointId);
         }
     }
 
-    /** The highest count per key: a lost record shows as a lower one, one counted twice as a higher one. */
-    static final class MaxCountSink implements SinkFunction<Tuple2<Long, Long>> {
-        @Override
-        public void invoke(Tuple2<Long, Long> value, Context context) {
-            MAX_COUNT.merge(value.f0, value.f1, Math::max);
-        }
-    }
 }

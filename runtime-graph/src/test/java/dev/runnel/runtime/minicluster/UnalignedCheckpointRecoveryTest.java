@@ -1,5 +1,6 @@
 package dev.runnel.runtime.minicluster;
 
+import static dev.runnel.runtime.minicluster.CheckpointTestProbes.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
@@ -13,12 +14,10 @@ import dev.runnel.metrics.Counter;
 import dev.runnel.metrics.Metric;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.KeyedProcessFunction;
-import dev.runnel.streaming.api.functions.sink.SinkFunction;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
 import dev.runnel.util.Collector;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -46,20 +45,17 @@ class UnalignedCheckpointRecoveryTest {
      */
     private static final long FAIL_AFTER = 12_000;
 
-    static final Map<Long, Long> MAX_COUNT = new ConcurrentHashMap<>();
     static final AtomicLong PROCESSED = new AtomicLong();
     static final AtomicBoolean FAILED = new AtomicBoolean();
-    static final AtomicBoolean CHECKPOINT_COMPLETED = new AtomicBoolean();
 
     @TempDir
     Path checkpointDir;
 
     @org.junit.jupiter.api.RepeatedTest(2)
     void exactCountsAfterAFailureWithRestoredInFlightRecords() throws Exception {
-        MAX_COUNT.clear();
+        CheckpointTestProbes.reset();
         PROCESSED.set(0);
         FAILED.set(false);
-        CHECKPOINT_COMPLETED.set(false);
         Configuration conf = new Configuration();
         conf.setString("state.checkpoints.dir", checkpointDir.toUri().toString());
         conf.setString("execution.checkpointing.interval", "100 ms");
@@ -128,11 +124,4 @@ class UnalignedCheckpointRecoveryTest {
         }
     }
 
-    /** The highest count per key: a lost record shows as a lower one, one counted twice as a higher one. */
-    static final class MaxCountSink implements SinkFunction<Tuple2<Long, Long>> {
-        @Override
-        public void invoke(Tuple2<Long, Long> value, Context context) {
-            MAX_COUNT.merge(value.f0, value.f1, Math::max);
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.runnel.runtime.minicluster;
 
+import static dev.runnel.runtime.minicluster.CheckpointTestProbes.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +25,6 @@ import dev.runnel.streaming.api.checkpoint.CheckpointedFunction;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.KeyedProcessFunction;
 import dev.runnel.streaming.api.functions.sink.DiscardingSink;
-import dev.runnel.streaming.api.functions.sink.SinkFunction;
 import dev.runnel.streaming.runtime.tasks.StreamTask;
 import dev.runnel.util.Collector;
 import java.io.IOException;
@@ -32,8 +32,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -69,24 +67,19 @@ class UnalignedCheckpointRescaleTest {
      */
     private static final long MID_STREAM = 500;
 
-    static final Map<Long, Long> MAX_COUNT = new ConcurrentHashMap<>();
     static final AtomicLong PROCESSED = new AtomicLong();
     static final AtomicBoolean FAIL = new AtomicBoolean();
     static final AtomicBoolean FAILED = new AtomicBoolean();
-    static final AtomicBoolean CHECKPOINT_COMPLETED = new AtomicBoolean();
-    static final Set<Long> MID_STREAM_CHECKPOINTS = ConcurrentHashMap.newKeySet();
 
     @TempDir
     Path checkpointDir;
 
     @BeforeEach
     void reset() {
-        MAX_COUNT.clear();
+        CheckpointTestProbes.reset();
         PROCESSED.set(0);
         FAIL.set(true);
         FAILED.set(false);
-        CHECKPOINT_COMPLETED.set(false);
-        MID_STREAM_CHECKPOINTS.clear();
     }
 
     private Configuration configuration() {
@@ -209,18 +202,6 @@ class UnalignedCheckpointRescaleTest {
         }
     }
 
-    private static void onSnapshot(long checkpointId) {
-        if (PROCESSED.get() >= MID_STREAM) {
-            MID_STREAM_CHECKPOINTS.add(checkpointId);
-        }
-    }
-
-    private static void onCheckpointComplete(long checkpointId) {
-        if (MID_STREAM_CHECKPOINTS.contains(checkpointId)) {
-            CHECKPOINT_COMPLETED.set(true);
-        }
-    }
-
     /** Counts per key in keyed state, slowly (so the channels into it stay full); throws once when told to. */
     static final class SlowFailingCounter extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>>
             implements CheckpointListener, CheckpointedFunction {
@@ -245,7 +226,7 @@ class UnalignedCheckpointRescaleTest {
 
         @Override
         public void snapshotState(FunctionSnapshotContext context) {
-            onSnapshot(context.getCheckpointId());
+            snapshotTaken(context.getCheckpointId(), PROCESSED.get(), MID_STREAM);
         }
 
         @Override
@@ -253,7 +234,7 @@ class UnalignedCheckpointRescaleTest {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            onCheckpointComplete(checkpointId);
+            checkpointCompleted(checkpointId);
         }
     }
 
@@ -268,7 +249,7 @@ class UnalignedCheckpointRescaleTest {
 
         @Override
         public void snapshotState(FunctionSnapshotContext context) {
-            onSnapshot(context.getCheckpointId());
+            snapshotTaken(context.getCheckpointId(), PROCESSED.get(), MID_STREAM);
         }
 
         @Override
@@ -276,15 +257,8 @@ class UnalignedCheckpointRescaleTest {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            onCheckpointComplete(checkpointId);
+            checkpointCompleted(checkpointId);
         }
     }
 
-    /** The highest count per key: a lost record shows as a lower one, one counted twice as a higher one. */
-    static final class MaxCountSink implements SinkFunction<Tuple2<Long, Long>> {
-        @Override
-        public void invoke(Tuple2<Long, Long> value, Context context) {
-            MAX_COUNT.merge(value.f0, value.f1, Math::max);
-        }
-    }
 }
