@@ -20,10 +20,13 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The BATCH key sort, in memory and spilling: Flink's order (key bytes, then time, stable), keys finished one by one. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
 class KeySortingInputGateTest {
 
     @TempDir

@@ -24,10 +24,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A blocking partition written by one producer and read, by subpartition ranges, by consumers afterwards. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
 class BlockingPartitionTest {
 
     private static final int SUBPARTITIONS = 8;
