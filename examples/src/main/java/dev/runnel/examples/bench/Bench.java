@@ -31,7 +31,7 @@ import java.util.Map;
  * ({@code examples/flink-peer}). Time is measured from job submission to job result, as the peer does.
  *
  * <pre>
- *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--parallelism P (default 2)] [--conf key=value]...
+ *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--parallelism P (default 2)] [--warmup W] [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
@@ -103,11 +103,13 @@ public final class Bench {
         };
         boolean objectReuse = false;
         boolean verify = true;
+        long warmup = 0;
         Configuration conf = new Configuration();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--object-reuse" -> objectReuse = true;
                 case "--no-verify" -> verify = false;
+                case "--warmup" -> warmup = number(i + 1 < args.length ? args[++i] : "", "--warmup", 0);
                 case "--parallelism" -> conf.setString("parallelism.default",
                         Long.toString(number(i + 1 < args.length ? args[++i] : "", "--parallelism", 1)));
                 case "--taskmanagers" -> conf.setString("taskmanager.count",
@@ -121,6 +123,14 @@ public final class Bench {
                     conf.setString(kv[0], kv[1]);
                 }
                 default -> n = number(args[i], "N (the record count)", 1);
+            }
+        }
+        if (warmup > 0) {
+            // An unmeasured job of W records in the same JVM first, so that the measured one runs compiled code,
+            // as the hand-written limits do (their first round is unmeasured). The peer comparison stays cold.
+            System.out.println("INFO warmup: one unmeasured job of " + warmup + " records");
+            if (run(workload, warmup, objectReuse, false, conf, "WARMUP") != 0) {
+                System.exit(1);
             }
         }
         System.exit(run(workload, n, objectReuse, verify, conf));
@@ -142,6 +152,12 @@ public final class Bench {
     }
 
     static int run(String workload, long n, boolean objectReuse, boolean verify, Configuration conf) throws Exception {
+        return run(workload, n, objectReuse, verify, conf, "RESULT");
+    }
+
+    /** Runs one job; its summary line starts with {@code tag} (RESULT, or WARMUP for an unmeasured job). */
+    static int run(String workload, long n, boolean objectReuse, boolean verify, Configuration conf, String tag)
+            throws Exception {
         boolean window = workload.equals("window") || workload.equals("w3");
         boolean rocksdb = workload.equals("wordcount-rocksdb") || workload.equals("w2");
         boolean checkpointing = workload.equals("checkpoint") || workload.equals("w4");
@@ -225,8 +241,8 @@ public final class Bench {
             extra = " checkpoints=" + checkpoints;
             deleteQuietly(checkpointDir);
         }
-        System.out.printf(Locale.ROOT, "RESULT workload=%s records=%d seconds=%.3f records_per_s=%.0f checksum=%s%s%n",
-                label, records, seconds, records / seconds, Checksums.hex(hash), extra);
+        System.out.printf(Locale.ROOT, "%s workload=%s records=%d seconds=%.3f records_per_s=%.0f checksum=%s%s%n",
+                tag, label, records, seconds, records / seconds, Checksums.hex(hash), extra);
         return ok ? 0 : 1;
     }
 

@@ -47,6 +47,12 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     private transient InternalTimeServiceManager<Object> timeServiceManager;
     private transient StreamingRuntimeContext runtimeContext;
     private transient KeySelector<Object, Object> keySelector1;
+    /** The records announced by prepareKeyContexts, their keys and key groups; next is the one expected. */
+    private transient Object[] preparedValues;
+    private transient Object[] preparedKeys;
+    private transient int[] preparedKeyGroups;
+    private transient int preparedNext;
+    private transient int preparedCount;
     private transient KeySelector<Object, Object> keySelector2;
     private transient long input1Watermark;
     private transient long input2Watermark;
@@ -224,13 +230,74 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         if (selector == null) {
             return;
         }
-        Object key = selector.getKey(record.getValue());
+        Object value = record.getValue();
+        int next = preparedNext;
+        if (next < preparedCount && preparedValues[next] == value) {
+            // selected (and its key group computed) by prepareKeyContexts
+            preparedNext = next + 1;
+            keyedStateBackend.setCurrentKeyAndKeyGroup(preparedKeys[next], preparedKeyGroups[next]);
+            return;
+        }
+        preparedCount = 0; // not the announced record: the rest of the announcement is stale
+        keyedStateBackend.setCurrentKey(selectKey(selector, value));
+    }
+
+    private Object selectKey(KeySelector<Object, Object> selector, Object value) throws Exception {
+        Object key = selector.getKey(value);
         if (key == null) {
             throw new OperatorException("The key selector of keyed operator '" + getOperatorName()
-                    + "' returned null for record " + OperatorException.describe(record.getValue())
+                    + "' returned null for record " + OperatorException.describe(value)
                     + ". Every record of a keyed stream needs a non-null key.", null);
         }
-        keyedStateBackend.setCurrentKey(key);
+        return key;
+    }
+
+    /**
+     * One-input keyed operators on a backend that prefetches: the group size of that backend; else 0.
+     * See {@link Input#keyContextGroupSize()}.
+     */
+    public int keyContextGroupSize() {
+        int size = keySelector1 == null || keySelector2 != null || keyedStateBackend == null ? 0
+                : keyedStateBackend.prefetchGroupSize();
+        if (size > 0 && (preparedValues == null || preparedValues.length < size)) {
+            preparedValues = new Object[size];
+            preparedKeys = new Object[size];
+            preparedKeyGroups = new int[size];
+        }
+        return size;
+    }
+
+    /**
+     * Selects the keys of the next records and lets the backend read ahead for them; the following
+     * {@link #setKeyContextElement} calls take the keys from here while their records are the announced
+     * ones (compared by identity), in order. See {@link Input#prepareKeyContexts}.
+     */
+    public void prepareKeyContexts(Object[] values, int count) throws Exception {
+        KeySelector<Object, Object> selector = keySelector1;
+        if (selector == null || preparedValues == null) {
+            return;
+        }
+        int n = Math.min(count, preparedValues.length);
+        int maxParallelism = keyedStateBackend.getNumberOfKeyGroups();
+        int prepared = 0;
+        for (; prepared < n; prepared++) {
+            Object value = values[prepared];
+            Object key;
+            try {
+                key = selector.getKey(value);
+            } catch (Exception e) {
+                break; // the record's own setKeyContextElement fails with it, naming that record
+            }
+            if (key == null) {
+                break;
+            }
+            preparedValues[prepared] = value;
+            preparedKeys[prepared] = key;
+            preparedKeyGroups[prepared] = KeyGroupRangeAssignment.assignToKeyGroup(key, maxParallelism);
+        }
+        preparedNext = 0;
+        preparedCount = prepared;
+        keyedStateBackend.prefetch(preparedKeys, preparedKeyGroups, prepared);
     }
 
     @Override

@@ -16,6 +16,22 @@ public interface Input<IN> {
     default void setKeyContextElement(StreamRecord<IN> record) throws Exception {}
 
     /**
+     * How many records {@link #prepareKeyContexts} takes at once; 0 (the default) when this input has
+     * no use for it, so that the task never calls it. Asked once, after the operator is opened.
+     */
+    default int keyContextGroupSize() {
+        return 0;
+    }
+
+    /**
+     * Announces the values of the next {@code count} records (at most {@link #keyContextGroupSize()}),
+     * in the order in which {@link #setKeyContextElement} will be called for them: a keyed operator
+     * selects their keys now and lets its state backend read ahead for all of them at once (see
+     * {@code KeyedStateBackend#prefetch}). The values array is the caller's and is reused.
+     */
+    default void prepareKeyContexts(Object[] values, int count) throws Exception {}
+
+    /**
      * The input became idle (true: its watermark must not hold back event time) or active again (false).
      * No default: an operator decides what idleness means for it. {@link AbstractStreamOperator} forwards
      * the status to its output, as Flink's operators do.

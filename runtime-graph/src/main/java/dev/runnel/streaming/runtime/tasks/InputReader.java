@@ -40,6 +40,14 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
     /** The restored channel state still to process before the gate is read, or null. */
     private ChannelStateReplay replay;
     private boolean idle;
+    /**
+     * The position in the pending batch up to which records were announced to the target (the next group
+     * is announced there), or -1 when the target takes no announcements. Its group size is asked lazily,
+     * on the first batch, because the operator is opened after this reader is made.
+     */
+    private int preparedUntil;
+    private int keyGroupSize = -1;
+    private Object[] groupValues;
 
     InputReader(InputGate gate, Input<IN> target, String headName, String subtaskName, TaskSignals signals) {
         this.gate = gate;
@@ -61,6 +69,35 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
         this.replay = replay;
     }
 
+    /**
+     * Announces the next records of {@code batch} from {@code from} to a target that takes them in groups
+     * (a keyed operator whose state backend reads ahead, see {@link Input#prepareKeyContexts}).
+     */
+    private void prepareKeyContexts(RecordBatch batch, int from, int size) throws Exception {
+        if (keyGroupSize < 0) {
+            keyGroupSize = target.keyContextGroupSize();
+            groupValues = new Object[Math.max(keyGroupSize, 0)];
+        }
+        if (keyGroupSize <= 0) {
+            preparedUntil = -1; // never again: this target takes no announcements
+            return;
+        }
+        int n = Math.min(keyGroupSize, size - from);
+        Object[] values = groupValues;
+        for (int k = 0; k < n; k++) {
+            values[k] = batch.value(from + k);
+        }
+        try {
+            target.prepareKeyContexts(values, n);
+        } catch (OperatorException e) {
+            throw e;
+        } catch (Exception e) {
+            throw OperatorException.onRecord(headName, subtaskName, values[0], e);
+        }
+        java.util.Arrays.fill(values, 0, n, null); // keep no records alive through the scratch array
+        preparedUntil = from + n;
+    }
+
     /** Processes one batch (or what is left of it) or one event; END_OF_INPUT once every channel ended. */
     InputStatus process() throws Exception {
         if (pending != null) {
@@ -73,6 +110,7 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
                 pending = restored;
                 pendingChannel = -1;
                 position = 0;
+                preparedUntil = preparedUntil < 0 ? -1 : 0;
                 drain();
                 return InputStatus.MORE_AVAILABLE;
             }
@@ -94,6 +132,7 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
         pending = element;
         pendingChannel = gate.lastChannel();
         position = 0;
+        preparedUntil = preparedUntil < 0 ? -1 : 0;
         drain();
         return InputStatus.MORE_AVAILABLE;
     }
@@ -120,13 +159,16 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
     }
 
     @SuppressWarnings("unchecked")
-    private void drain() {
+    private void drain() throws Exception {
         RecordBatch batch = pending;
         int size = batch.size();
         StreamRecord<IN> record = reuse;
         TaskSignals yield = signals;
         int first = position;
         for (int i = position; i < size; ) {
+            if (i == preparedUntil) {
+                prepareKeyContexts(batch, i, size);
+            }
             record.replaceFromTransport((IN) batch.value(i), batch.timestamp(i));
             i++;
             try {

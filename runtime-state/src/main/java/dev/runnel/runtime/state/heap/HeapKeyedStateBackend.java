@@ -74,6 +74,14 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
 
     /** By name, in registration order (which is snapshot order). */
     private final LinkedHashMap<String, StateTable<K, ?, ?>> tables = new LinkedHashMap<>();
+    /** The tables of per-key state (void namespace), which {@link #prefetch} reads ahead in. */
+    private StateTable<?, ?, ?>[] prefetchTables = new StateTable<?, ?, ?>[0];
+    private final int[] prefetchHashes = new int[PREFETCH_GROUP];
+    private final int[] prefetchOffsets = new int[PREFETCH_GROUP];
+    private final int[] prefetchSlots = new int[PREFETCH_GROUP];
+    /** Keeps the prefetch reads from being optimized away; never read. */
+    @SuppressWarnings("unused")
+    private int prefetched;
     private final LinkedHashMap<String, RegisteredQueue<?>> queues = new LinkedHashMap<>();
     /** Restored states not registered yet. */
     private final LinkedHashMap<String, RestoredState> restored;
@@ -128,6 +136,37 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         c.keyGroup = keyGroup;
         c.keyGroupOffset = keyGroup - firstKeyGroup;
         c.version++;
+    }
+
+    /**
+     * Keys per {@link #prefetch}: enough independent reads in flight to hide the memory latency of a
+     * lookup, few enough that what the first keys read is still in the L1 cache when they are processed.
+     */
+    static final int PREFETCH_GROUP = 16;
+
+    @Override
+    public int prefetchGroupSize() {
+        return PREFETCH_GROUP;
+    }
+
+    /** Reads ahead in every per-key state table, see {@link StateTable#prefetch}. */
+    @Override
+    public void prefetch(Object[] keys, int[] keyGroups, int count) {
+        StateTable<?, ?, ?>[] prefetching = prefetchTables;
+        if (prefetching.length == 0) {
+            return;
+        }
+        int n = Math.min(count, PREFETCH_GROUP);
+        for (int k = 0; k < n; k++) {
+            prefetchHashes[k] = keys[k].hashCode();
+            prefetchOffsets[k] = keyGroups[k] - firstKeyGroup;
+        }
+        int acc = 0;
+        int namespaceHash = VoidNamespace.INSTANCE.hashCode();
+        for (StateTable<?, ?, ?> table : prefetching) {
+            acc += table.prefetch(prefetchHashes, prefetchOffsets, prefetchSlots, n, namespaceHash);
+        }
+        prefetched += acc;
     }
 
     @Override
@@ -185,6 +224,10 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         };
         restored.remove(name);
         tables.put(name, table);
+        if (table.prefetches()) {
+            prefetchTables = java.util.Arrays.copyOf(prefetchTables, prefetchTables.length + 1);
+            prefetchTables[prefetchTables.length - 1] = table;
+        }
         return (S) state;
     }
 
@@ -296,6 +339,7 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
             table.clear();
         }
         tables.clear();
+        prefetchTables = new StateTable<?, ?, ?>[0];
         queues.clear();
         restored.clear();
         context.key = null;

@@ -140,6 +140,27 @@ final class StateMap<K, N, S> {
         return null;
     }
 
+    /**
+     * Prefetch, first step: reads the table position a lookup of {@code hash} starts at and returns
+     * what it holds (0 for empty), for {@link #touchEntry}.
+     */
+    int touchPosition(int hash) {
+        return table[(hash & mask) << shift];
+    }
+
+    /**
+     * Prefetch, second step: when the home position of {@code hash} holds that hash
+     * ({@code slotHash}, from {@link #touchPosition}), reads its entry and the entry's key, the objects
+     * the lookup will compare; returns a value derived from the reads, so that they happen.
+     */
+    int touchEntry(int hash, int slotHash) {
+        if (slotHash != hash) {
+            return slotHash;
+        }
+        Entry<K, N, S> e = at(hash & mask);
+        return e.key.hashCode() + e.version;
+    }
+
     /** Adds a mapping that the caller knows is absent, and returns its entry. */
     Entry<K, N, S> insert(K key, N namespace, int hash, S state) {
         if (size >= threshold) {

@@ -142,6 +142,36 @@ final class StateTable<K, N, S> {
         return e;
     }
 
+    /** Whether {@link #prefetch} applies: state of the key itself (the void namespace), not per window. */
+    boolean prefetches() {
+        return !churn;
+    }
+
+    /**
+     * Reads ahead what the lookups of the given keys (void namespace) will read: first the table
+     * positions of all of them, then the entries found there, so that the cache misses of the keys
+     * overlap. Changes nothing; returns a value derived from the reads.
+     *
+     * @param keyHashes the keys' hash codes
+     * @param keyGroupOffsets the keys' key groups as offsets in the backend's range (others are skipped)
+     * @param slots scratch space of at least {@code count}
+     */
+    int prefetch(int[] keyHashes, int[] keyGroupOffsets, int[] slots, int count, int namespaceHash) {
+        StateMap<K, N, S>[] m = maps;
+        for (int k = 0; k < count; k++) {
+            int offset = keyGroupOffsets[k];
+            StateMap<K, N, S> map = offset >= 0 && offset < m.length ? m[offset] : null;
+            slots[k] = map == null ? 0 : map.touchPosition(StateMap.hash(keyHashes[k], namespaceHash));
+        }
+        int acc = 0;
+        for (int k = 0; k < count; k++) {
+            if (slots[k] != 0) {
+                acc += m[keyGroupOffsets[k]].touchEntry(StateMap.hash(keyHashes[k], namespaceHash), slots[k]);
+            }
+        }
+        return acc;
+    }
+
     /** The current key's value under {@code namespace}, or null. */
     S get(N namespace, int namespaceHash) {
         StateMap.Entry<K, N, S> e = entry(namespace, namespaceHash);

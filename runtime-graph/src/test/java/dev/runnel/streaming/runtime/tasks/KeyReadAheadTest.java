@@ -1,0 +1,150 @@
+package dev.runnel.streaming.runtime.tasks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.api.common.functions.OpenContext;
+import dev.runnel.api.common.state.ValueState;
+import dev.runnel.api.common.state.ValueStateDescriptor;
+import dev.runnel.api.common.typeinfo.Types;
+import dev.runnel.api.java.tuple.Tuple2;
+import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
+import dev.runnel.streaming.api.functions.KeyedProcessFunction;
+import dev.runnel.streaming.api.operators.KeyedProcessOperator;
+import dev.runnel.streaming.util.AbstractStreamOperatorTestHarness;
+import dev.runnel.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import dev.runnel.util.Collector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A keyed one-input operator is told the values of the next records of a batch before it processes
+ * them (Input.prepareKeyContexts), selects their keys at once and lets a heap backend read ahead for
+ * them. The read-ahead must never change what a record sees: its own key, its own state, and, when its
+ * key selector fails, an error naming that record and no other.
+ */
+@Timeout(120)
+class KeyReadAheadTest {
+
+    /** Emits (the current key, the count so far) and fails if the current key is not the record's. */
+    static final class CountWithKeyCheck extends KeyedProcessFunction<String, String, Tuple2<String, Long>> {
+        private transient ValueState<Long> count;
+
+        @Override
+        public void open(OpenContext ctx) {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+        }
+
+        @Override
+        public void processElement(String word, Context ctx, Collector<Tuple2<String, Long>> out) throws Exception {
+            if (!ctx.getCurrentKey().equals(word)) {
+                throw new IllegalStateException("record '" + word + "' processed under key '" + ctx.getCurrentKey() + "'");
+            }
+            Long c = count.value();
+            long next = c == null ? 1 : c + 1;
+            count.update(next);
+            out.collect(Tuple2.of(word, next));
+        }
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<String, String, Tuple2<String, Long>> harness(
+            String backend) throws Exception {
+        var harness = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new CountWithKeyCheck()),
+                (String s) -> s, Types.STRING, 128, 1, 0, AbstractStreamOperatorTestHarness.configuredBackend(backend));
+        harness.open();
+        return harness;
+    }
+
+    @Test
+    void theHeapBackendReadsAheadAndRocksDbDoesNot() throws Exception {
+        try (var heap = harness("heap"); var rocksdb = harness("rocksdb")) {
+            assertThat(heap.getOperator().keyContextGroupSize()).isPositive();
+            assertThat(rocksdb.getOperator().keyContextGroupSize()).isZero();
+        }
+    }
+
+    @Test
+    void recordsThatAreNotTheAnnouncedOnesGetTheirOwnKey() throws Exception {
+        try (var harness = harness("heap")) {
+            var op = harness.getOperator();
+            int group = op.keyContextGroupSize();
+            String[] announced = new String[group];
+            for (int i = 0; i < group; i++) {
+                announced[i] = "a" + i;
+            }
+            // announced in order, processed: the first two as announced, then other records, then announced ones
+            op.prepareKeyContexts(announced, group);
+            harness.processElement(announced[0]);
+            harness.processElement(announced[1]);
+            harness.processElement(new String("a1")); // equal, but not the announced object
+            harness.processElement("b");
+            harness.processElement(announced[2]); // after a mismatch the announcement is dropped
+            // a new announcement that is then processed out of order
+            op.prepareKeyContexts(new Object[] {"x", "y", "z"}, 3);
+            harness.processElement("z");
+            harness.processElement("x");
+            harness.processElement("y");
+            assertThat(harness.extractOutputValues()).containsExactly(Tuple2.of("a0", 1L), Tuple2.of("a1", 1L),
+                    Tuple2.of("a1", 2L), Tuple2.of("b", 1L), Tuple2.of("a2", 1L), Tuple2.of("z", 1L),
+                    Tuple2.of("x", 1L), Tuple2.of("y", 1L));
+        }
+    }
+
+    @Test
+    void countsAreExactOverManyKeysAndBatchesWithAndWithoutObjectReuse() throws Exception {
+        for (boolean reuse : new boolean[] {false, true}) {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+            if (reuse) {
+                env.getConfig().enableObjectReuse();
+            }
+            int keys = 5_000;
+            long n = 200_000;
+            List<Tuple2<String, Long>> out = new ArrayList<>();
+            env.fromSequence(0, n - 1).map(i -> "k" + (i * 7919 % keys)).returns(Types.STRING)
+                    .keyBy(s -> s, Types.STRING).process(new CountWithKeyCheck())
+                    .executeAndCollect().forEachRemaining(out::add);
+            Map<String, Long> highest = new HashMap<>();
+            for (Tuple2<String, Long> t : out) {
+                highest.merge(t.f0, t.f1, Math::max);
+            }
+            assertThat(out).hasSize((int) n);
+            assertThat(highest).hasSize(keys);
+            assertThat(highest.values()).allMatch(c -> c == n / keys);
+        }
+    }
+
+    /** A selector that fails on "bad" and returns null for "none"; the sending side never runs it here. */
+    private static String fragileKey(String s) {
+        if (s.equals("bad")) {
+            throw new IllegalArgumentException("no key for " + s);
+        }
+        return s.equals("none") ? null : s;
+    }
+
+    @Test
+    void aKeySelectorThatFailsOnALaterAnnouncedRecordFailsOnlyThatRecord() throws Exception {
+        var harness = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new CountWithKeyCheck()),
+                KeyReadAheadTest::fragileKey, Types.STRING);
+        try (harness) {
+            harness.open();
+            var op = harness.getOperator();
+            op.keyContextGroupSize();
+            // the announcement itself does not fail: the records before the bad one are processed first
+            op.prepareKeyContexts(new Object[] {"a", "b", "bad", "c"}, 4);
+            harness.processElement("a");
+            harness.processElement("b");
+            assertThatThrownBy(() -> harness.processElement("bad")).hasMessageContaining("no key for bad");
+            op.prepareKeyContexts(new Object[] {"d", "none", "e"}, 3);
+            harness.processElement("d");
+            assertThatThrownBy(() -> harness.processElement("none"))
+                    .hasMessageContaining("returned null for record 'none'");
+            harness.processElement("e");
+            assertThat(harness.extractOutputValues()).containsExactly(Tuple2.of("a", 1L), Tuple2.of("b", 1L),
+                    Tuple2.of("d", 1L), Tuple2.of("e", 1L));
+        }
+    }
+}
