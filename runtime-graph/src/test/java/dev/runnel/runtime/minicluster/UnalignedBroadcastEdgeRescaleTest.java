@@ -97,6 +97,8 @@ class UnalignedBroadcastEdgeRescaleTest {
         conf.setString("execution.checkpointing.interval", "100 ms");
         conf.setString("execution.checkpointing.unaligned.enabled", "true");
         conf.setString("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
+        // several, so that the test can restore one that caught records in flight (see retainedCheckpointWithKeyedChannelState)
+        conf.setString("execution.checkpointing.num-retained", "20");
         conf.setString("restart-strategy.type", "none");
         return conf;
     }
@@ -125,7 +127,7 @@ class UnalignedBroadcastEdgeRescaleTest {
         job(first);
         assertThatThrownBy(() -> first.execute("keyed and broadcast, first part"))
                 .hasMessageContaining("injected failure");
-        Path checkpoint = latestRetainedCheckpoint();
+        Path checkpoint = retainedCheckpointWithKeyedChannelState();
         List<InputChannelStateHandle> channels = channelState(checkpoint, "counter");
         assertThat(channels).as("in-flight records of the keyed edge (input 1) in %s", checkpoint)
                 .anySatisfy(handle -> assertThat(handle.gateIndex()).isZero());
@@ -154,14 +156,34 @@ class UnalignedBroadcastEdgeRescaleTest {
                 .allSatisfy(ticksSeen -> assertThat(ticksSeen).isEqualTo(TICKS));
     }
 
-    private Path latestRetainedCheckpoint() throws IOException {
+    /**
+     * The latest retained checkpoint whose counter state holds in-flight records of the keyed edge. Usually the
+     * latest of all; on a loaded machine a checkpoint may find the keyed channels drained (the sources were
+     * descheduled), so the test does not depend on the last one being full. None of them may hold records of the
+     * broadcast edge.
+     */
+    private Path retainedCheckpointWithKeyedChannelState() throws IOException {
+        List<Path> retained;
         try (Stream<Path> files = Files.walk(checkpointDir)) {
-            return files.filter(f -> f.getFileName().toString().equals("_metadata"))
+            retained = files.filter(f -> f.getFileName().toString().equals("_metadata"))
                     .map(Path::getParent)
                     .filter(dir -> dir.getFileName().toString().startsWith("chk-"))
-                    .max(Comparator.comparingLong(dir -> Long.parseLong(dir.getFileName().toString().substring(4))))
-                    .orElseThrow(() -> new AssertionError("no checkpoint retained under " + checkpointDir));
+                    .sorted(Comparator.comparingLong((Path dir) -> Long.parseLong(dir.getFileName().toString()
+                            .substring(4))).reversed())
+                    .toList();
         }
+        assertThat(retained).as("checkpoints retained under %s", checkpointDir).isNotEmpty();
+        for (Path checkpoint : retained) {
+            assertThat(channelState(checkpoint, "counter")).as("the broadcast edge (input 2) in %s", checkpoint)
+                    .allSatisfy(handle -> assertThat(handle.gateIndex()).isZero());
+        }
+        for (Path checkpoint : retained) {
+            if (channelState(checkpoint, "counter").stream().anyMatch(h -> h.gateIndex() == 0 && h.records() > 0)) {
+                return checkpoint;
+            }
+        }
+        throw new AssertionError("none of the retained checkpoints " + retained
+                + " holds in-flight records of the keyed edge");
     }
 
     private static List<InputChannelStateHandle> channelState(Path checkpoint, String uid) throws IOException {
