@@ -158,7 +158,7 @@ final class StateMap<K, N, S> {
             return slotHash;
         }
         Entry<K, N, S> e = at(hash & mask);
-        return e.key.hashCode() + e.version;
+        return e.key.hashCode() + e.version + (int) e.bits;
     }
 
     /** Adds a mapping that the caller knows is absent, and returns its entry. */
