@@ -38,13 +38,21 @@ public interface KeyedStateBackend<K> extends PriorityQueueSetFactory, Closeable
     void setCurrentKeyAndKeyGroup(K newKey, int keyGroup);
 
     /**
-     * A hint about the keys of the records about to be processed, with their key groups (each in this
-     * backend's range; others are skipped): a backend may read ahead what the state lookups of these keys
+     * Sets the current key when the caller already knows its hash code ({@code newKey.hashCode()}) and its
+     * key group, so that neither is computed again. The default passes the key group on.
+     */
+    default void setCurrentKeyAndKeyGroup(K newKey, int keyHash, int keyGroup) {
+        setCurrentKeyAndKeyGroup(newKey, keyGroup);
+    }
+
+    /**
+     * A hint about the keys of the records about to be processed, given by their hash codes
+     * ({@code key.hashCode()}) and key groups (each in this backend's range; others are skipped): a backend may read ahead what the state lookups of these keys
      * will read, so that the memory reads of several records overlap instead of each lookup waiting for
      * its own. Changes no state and not the current key. Called by the task thread for a group of
      * records at a time, see {@link #prefetchGroupSize()}. The default does nothing.
      */
-    default void prefetch(Object[] keys, int[] keyGroups, int count) {}
+    default void prefetch(int[] keyHashes, int[] keyGroups, int count) {}
 
     /**
      * How many keys one {@link #prefetch} call should cover; 0 when this backend does not prefetch, so

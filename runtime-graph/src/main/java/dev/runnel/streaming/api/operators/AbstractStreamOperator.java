@@ -47,9 +47,10 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     private transient InternalTimeServiceManager<Object> timeServiceManager;
     private transient StreamingRuntimeContext runtimeContext;
     private transient KeySelector<Object, Object> keySelector1;
-    /** The records announced by prepareKeyContexts, their keys and key groups; next is the one expected. */
+    /** The records announced by prepareKeyContexts, their keys, key hash codes and key groups; next is the one expected. */
     private transient Object[] preparedValues;
     private transient Object[] preparedKeys;
+    private transient int[] preparedKeyHashes;
     private transient int[] preparedKeyGroups;
     private transient int preparedNext;
     private transient int preparedCount;
@@ -235,7 +236,8 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         if (next < preparedCount && preparedValues[next] == value) {
             // selected (and its key group computed) by prepareKeyContexts
             preparedNext = next + 1;
-            keyedStateBackend.setCurrentKeyAndKeyGroup(preparedKeys[next], preparedKeyGroups[next]);
+            keyedStateBackend.setCurrentKeyAndKeyGroup(preparedKeys[next], preparedKeyHashes[next],
+                    preparedKeyGroups[next]);
             return;
         }
         preparedCount = 0; // not the announced record: the rest of the announcement is stale
@@ -262,6 +264,7 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         if (size > 0 && (preparedValues == null || preparedValues.length < size)) {
             preparedValues = new Object[size];
             preparedKeys = new Object[size];
+            preparedKeyHashes = new int[size];
             preparedKeyGroups = new int[size];
         }
         return size;
@@ -291,13 +294,15 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
             if (key == null) {
                 break;
             }
+            int hash = key.hashCode(); // once: the key group, the read-ahead and the current key take it
             preparedValues[prepared] = value;
             preparedKeys[prepared] = key;
-            preparedKeyGroups[prepared] = KeyGroupRangeAssignment.assignToKeyGroup(key, maxParallelism);
+            preparedKeyHashes[prepared] = hash;
+            preparedKeyGroups[prepared] = KeyGroupRangeAssignment.computeKeyGroupForKeyHash(hash, maxParallelism);
         }
         preparedNext = 0;
         preparedCount = prepared;
-        keyedStateBackend.prefetch(preparedKeys, preparedKeyGroups, prepared);
+        keyedStateBackend.prefetch(preparedKeyHashes, preparedKeyGroups, prepared);
     }
 
     @Override

@@ -76,7 +76,6 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
     private final LinkedHashMap<String, StateTable<K, ?, ?>> tables = new LinkedHashMap<>();
     /** The tables of per-key state (void namespace), which {@link #prefetch} reads ahead in. */
     private StateTable<?, ?, ?>[] prefetchTables = new StateTable<?, ?, ?>[0];
-    private final int[] prefetchHashes = new int[PREFETCH_GROUP];
     private final int[] prefetchOffsets = new int[PREFETCH_GROUP];
     private final int[] prefetchSlots = new int[PREFETCH_GROUP];
     /** Keeps the prefetch reads from being optimized away; never read. */
@@ -112,6 +111,14 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         // once here because the state tables need it too.
         int hash = newKey.hashCode();
         setKey(newKey, hash, KeyGroupRangeAssignment.computeKeyGroupForKeyHash(hash, numberOfKeyGroups));
+    }
+
+    @Override
+    public void setCurrentKeyAndKeyGroup(K newKey, int keyHash, int keyGroup) {
+        if (newKey == null) {
+            throw new NullPointerException("operator '" + operatorName + "': the current key must not be null");
+        }
+        setKey(newKey, keyHash, keyGroup);
     }
 
     @Override
@@ -151,20 +158,19 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
 
     /** Reads ahead in every per-key state table, see {@link StateTable#prefetch}. */
     @Override
-    public void prefetch(Object[] keys, int[] keyGroups, int count) {
+    public void prefetch(int[] keyHashes, int[] keyGroups, int count) {
         StateTable<?, ?, ?>[] prefetching = prefetchTables;
         if (prefetching.length == 0) {
             return;
         }
         int n = Math.min(count, PREFETCH_GROUP);
         for (int k = 0; k < n; k++) {
-            prefetchHashes[k] = keys[k].hashCode();
             prefetchOffsets[k] = keyGroups[k] - firstKeyGroup;
         }
         int acc = 0;
         int namespaceHash = VoidNamespace.INSTANCE.hashCode();
         for (StateTable<?, ?, ?> table : prefetching) {
-            acc += table.prefetch(prefetchHashes, prefetchOffsets, prefetchSlots, n, namespaceHash);
+            acc += table.prefetch(keyHashes, prefetchOffsets, prefetchSlots, n, namespaceHash);
         }
         prefetched += acc;
     }

@@ -34,7 +34,7 @@ class HeapPrefetchTest {
         KeyGroupRange range = KeyGroupRange.of(0, 63);
         HeapKeyedStateBackend<String> backend = backend(range);
         assertThat(backend.prefetchGroupSize()).isPositive();
-        backend.prefetch(new Object[] {"nothing-registered-yet"}, new int[] {0}, 1);
+        backend.prefetch(new int[] {"nothing-registered-yet".hashCode()}, new int[] {0}, 1);
         ValueState<Long> count = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
                 new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
         @SuppressWarnings("unchecked")
@@ -59,16 +59,17 @@ class HeapPrefetchTest {
         }
         backend.setCurrentKey(current);
         int group = backend.prefetchGroupSize();
-        Object[] keys = new Object[group * 2];
+        int[] keyHashes = new int[group * 2];
         int[] keyGroups = new int[group * 2];
-        for (int start = 0; start < 2_000; start += keys.length) {
-            for (int k = 0; k < keys.length; k++) {
-                keys[k] = "k" + (start + k);
-                keyGroups[k] = KeyGroupRangeAssignment.assignToKeyGroup(keys[k], 128); // some outside 0..63
+        for (int start = 0; start < 2_000; start += keyHashes.length) {
+            for (int k = 0; k < keyHashes.length; k++) {
+                String key = "k" + (start + k);
+                keyHashes[k] = key.hashCode();
+                keyGroups[k] = KeyGroupRangeAssignment.assignToKeyGroup(key, 128); // some outside 0..63
             }
-            backend.prefetch(keys, keyGroups, keys.length); // more than a group: only the first are read
+            backend.prefetch(keyHashes, keyGroups, keyHashes.length); // more than a group: only the first are read
         }
-        backend.prefetch(new Object[] {"k1"}, new int[] {-5}, 1); // a nonsense key group is skipped too
+        backend.prefetch(new int[] {"k1".hashCode()}, new int[] {-5}, 1); // a nonsense key group is skipped too
         assertThat(backend.getCurrentKey()).isEqualTo(current);
         assertThat(backend.numEntries("count")).isEqualTo(stored);
         assertThat(backend.numEntries("w")).isEqualTo(stored);
@@ -83,6 +84,6 @@ class HeapPrefetchTest {
             assertThat(perWindow.value()).as(key).isEqualTo(i % 2 == 0 ? (Long) (long) -i : null);
         }
         backend.close();
-        backend.prefetch(keys, keyGroups, group); // after close: nothing to read, no failure
+        backend.prefetch(keyHashes, keyGroups, group); // after close: nothing to read, no failure
     }
 }
