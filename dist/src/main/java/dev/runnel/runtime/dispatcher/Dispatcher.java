@@ -214,20 +214,24 @@ public final class Dispatcher implements DispatcherGateway {
     private void ended(RunningJob job, Throwable failure) {
         job.endTime = System.currentTimeMillis();
         if (failure != null) {
-            job.exceptions.add(0, info(failure, job.endTime, null));
+            job.exceptions.add(0, info(failure, job.endTime, List.of()));
         }
         LOG.info("Job '{}' ({}) ended {}", job.graph.getJobName(), job.jobId, job.status());
     }
 
-    private static ExceptionInfo info(Throwable failure, long timestamp, String task) {
+    private static ExceptionInfo info(Throwable failure, long timestamp, List<Throwable> concurrent) {
         StringWriter stack = new StringWriter();
         failure.printStackTrace(new PrintWriter(stack));
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        List<ExceptionInfo> others = new ArrayList<>(concurrent.size());
+        for (Throwable other : concurrent) {
+            others.add(info(other, timestamp, List.of()));
+        }
         return new ExceptionInfo(root.getClass().getName() + ": " + root.getMessage(), stack.toString(), timestamp,
-                task, null);
+                null, null, others);
     }
 
     // ------------------------------------------------------------------ views
@@ -387,7 +391,7 @@ public final class Dispatcher implements DispatcherGateway {
         }
         List<ExceptionInfo> history = new ArrayList<>(job.exceptions);
         for (EmbeddedJob.Failure failure : job.master.failureHistory()) {
-            history.add(info(failure.cause(), failure.timestamp(), null));
+            history.add(info(failure.cause(), failure.timestamp(), failure.concurrent()));
         }
         history.sort((a, b) -> Long.compare(b.timestamp(), a.timestamp()));
         return Optional.of(new JobExceptions(history.isEmpty() ? null : history.get(0), history));

@@ -109,8 +109,12 @@ public interface DispatcherGateway {
     /** Flink's {@code /jobs/<jobId>/exceptions}: the root cause and the history, newest first. */
     record JobExceptions(ExceptionInfo root, List<ExceptionInfo> history) {}
 
-    /** {@code taskName} and {@code location} may be null (a failure of the job as a whole). */
-    record ExceptionInfo(String exceptionName, String stacktrace, long timestamp, String taskName, String location) {}
+    /**
+     * {@code taskName} and {@code location} may be null (a failure of the job as a whole); {@code concurrent}
+     * holds the other failures of the same attempt (Flink's {@code concurrentExceptions}), never null.
+     */
+    record ExceptionInfo(String exceptionName, String stacktrace, long timestamp, String taskName, String location,
+            List<ExceptionInfo> concurrent) {}
 
     /**
      * Flink's {@code /jobs/<jobId>/execution-result}: {@code applicationStatus} SUCCEEDED, FAILED or CANCELED;

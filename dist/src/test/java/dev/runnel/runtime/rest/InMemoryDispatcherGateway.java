@@ -126,7 +126,9 @@ final class InMemoryDispatcherGateway implements DispatcherGateway {
         }
         ExceptionInfo e = new ExceptionInfo("java.lang.IllegalStateException",
                 "java.lang.IllegalStateException: boom\n\tat Sum.process(Sum.java:1)", START + 500,
-                "Sum -> Print to Std. Out (1/2)", "127.0.0.1:6121");
+                "Sum -> Print to Std. Out (1/2)", "127.0.0.1:6121", List.of(new ExceptionInfo(
+                        "dev.runnel.runtime.network.netty.ChannelFailedException", "channel e0[0->1] failed",
+                        START + 501, "Source (1/2)", "127.0.0.1:6122", List.of())));
         return Optional.of(new JobExceptions(e, List.of(e)));
     }
 

@@ -183,6 +183,12 @@ class RestEndpointJsonTest {
                 "concurrentExceptions");
         assertThat(entry).containsEntry("exceptionName", "java.lang.IllegalStateException")
                 .containsEntry("taskName", "Sum -> Print to Std. Out (1/2)");
+        List<Object> concurrent = list(entry.get("concurrentExceptions"));
+        assertThat(concurrent).hasSize(1);
+        assertThat(obj(concurrent.get(0)))
+                .containsEntry("exceptionName", "dev.runnel.runtime.network.netty.ChannelFailedException")
+                .containsEntry("taskName", "Source (1/2)").containsKeys("stacktrace", "timestamp", "location")
+                .doesNotContainKey("concurrentExceptions");
     }
 
     @Test

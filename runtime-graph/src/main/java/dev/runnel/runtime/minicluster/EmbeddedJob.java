@@ -65,7 +65,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,7 +119,7 @@ public final class EmbeddedJob implements JobClient {
             long startNanos, CompletableFuture<Void> done) {}
     private int restarts;
     private long startNanos;
-    private final java.util.ArrayDeque<Failure> failures = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<AttemptFailures> failures = new java.util.ArrayDeque<>();
 
     /** Every TaskManager in this JVM: the whole job runs here, and the job closes the shuffles when it ends. */
     EmbeddedJob(JobGraph job, Configuration configuration, List<ShuffleEnvironment> taskManagers,
@@ -337,7 +336,7 @@ public final class EmbeddedJob implements JobClient {
      */
     private void deployReady(Attempt attempt, DeployedTask finished) {
         synchronized (attempt) {
-            if (attempt.failure.get() != null || attempt != current) {
+            if (attempt.failure.cause() != null || attempt != current) {
                 return;
             }
             try {
@@ -348,7 +347,7 @@ public final class EmbeddedJob implements JobClient {
                 List<DeployedTask> deployed = deploy(attempt, ready);
                 attempt.running.addAndGet(deployed.size());
                 deployed.forEach(DeployedTask::start);
-                if (attempt.failure.get() != null) {
+                if (attempt.failure.cause() != null) {
                     deployed.forEach(DeployedTask::cancel);
                 }
             } catch (Throwable t) {
@@ -469,12 +468,6 @@ public final class EmbeddedJob implements JobClient {
         }
         if (!(cause instanceof TaskCancelledException)) {
             LOG.warn("Job '{}' ({}) attempt {} failed: {}", job.getJobName(), jobId, attempt.number, cause.toString());
-            synchronized (failures) {
-                failures.addLast(new Failure(System.currentTimeMillis(), cause));
-                while (failures.size() > 32) {
-                    failures.removeFirst();
-                }
-            }
         }
         attempt.tasks.forEach(DeployedTask::cancel);
     }
@@ -485,7 +478,7 @@ public final class EmbeddedJob implements JobClient {
         executors.closeAttempt(attempt.number);
         // An attempt restored from a rescale snapshot that ends before all its tasks restored: nobody else will.
         discardHandover(attempt.restoredFrom);
-        Throwable cause = attempt.failure.get();
+        Throwable cause = attempt.failure.cause();
         if (cause == null) {
             terminal = true;
             finishJob(null, attempt.accumulators);
@@ -655,13 +648,16 @@ public final class EmbeddedJob implements JobClient {
         return restarts;
     }
 
-    /** One failure of an attempt: when, and its root cause. */
-    public record Failure(long timestamp, Throwable cause) {}
+    /**
+     * One failure of an attempt: when it was first seen, its cause, and the other failures of the same attempt
+     * (Flink's concurrent exceptions, at most {@value AttemptFailures#MAX_CONCURRENT}), first reported first.
+     */
+    public record Failure(long timestamp, Throwable cause, List<Throwable> concurrent) {}
 
     /** The failures of the job's attempts so far, oldest first (at most the last 32). */
     public List<Failure> failureHistory() {
         synchronized (failures) {
-            return List.copyOf(failures);
+            return failures.stream().map(AttemptFailures::snapshot).toList();
         }
     }
 
@@ -815,7 +811,7 @@ public final class EmbeddedJob implements JobClient {
         @Override
         public boolean allTasksRunning() {
             Attempt attempt = current;
-            return attempt != null && attempt.started && attempt.failure.get() == null
+            return attempt != null && attempt.started && attempt.failure.cause() == null
                     && attempt.finished.get() == 0 && !terminal;
         }
 
@@ -902,7 +898,7 @@ public final class EmbeddedJob implements JobClient {
         final AtomicInteger finished = new AtomicInteger();
         final AtomicInteger endedInput = new AtomicInteger();
         final AtomicInteger restored = new AtomicInteger();
-        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final AttemptFailures failure = new AttemptFailures();
         final Map<String, Accumulator<?, ?>> accumulators = new HashMap<>();
         volatile boolean started;
 
@@ -912,22 +908,18 @@ public final class EmbeddedJob implements JobClient {
         }
 
         void fail(Throwable cause) {
-            if (failure.compareAndSet(null, cause)) {
-                attemptFailed(this, cause);
+            if (!failure.add(cause, System.currentTimeMillis())) {
                 return;
             }
-            // A failure in an operator's code or in restoring a task's state beats an earlier one that is
-            // neither: across TaskManagers the partner of a failed task often reports its broken channel first,
-            // but the operator's error (or the unreadable state) is the cause.
-            Throwable first = failure.get();
-            if (isRootCause(cause) && !isRootCause(first) && !(first instanceof TaskCancelledException)
-                    && failure.compareAndSet(first, cause)) {
-                cause.addSuppressed(first);
+            if (this == current && !(cause instanceof TaskCancelledException)) {
+                synchronized (failures) {
+                    failures.addLast(failure);
+                    while (failures.size() > 32) {
+                        failures.removeFirst();
+                    }
+                }
             }
-        }
-
-        private static boolean isRootCause(Throwable cause) {
-            return cause instanceof OperatorException || cause instanceof TaskRestoreException;
+            attemptFailed(this, cause);
         }
 
         @Override
@@ -965,7 +957,7 @@ public final class EmbeddedJob implements JobClient {
                 }
                 task.triggerCheckpointAsync(pending.checkpointId(), pending.timestamp(), pending.options());
             }
-            if (endedInput.incrementAndGet() == tasks.size() && this == current && failure.get() == null) {
+            if (endedInput.incrementAndGet() == tasks.size() && this == current && failure.cause() == null) {
                 if (checkpointConfig.isCheckpointingEnabled()) {
                     checkpoints.triggerFinalCheckpoint();
                 } else {
@@ -979,12 +971,12 @@ public final class EmbeddedJob implements JobClient {
             if (cause instanceof TaskCancellationTimeoutException stuck) {
                 // A task that ignored its cancellation: the attempt's own failure stays first, and shows this one.
                 LOG.error("Job '{}' ({}): {}", job.getJobName(), jobId, stuck.getMessage());
-                Throwable first = failure.get();
+                Throwable first = failure.cause();
                 if (first != null) {
                     first.addSuppressed(stuck);
                 }
             }
-            if (!(cause instanceof TaskCancelledException) || failure.get() == null) {
+            if (!(cause instanceof TaskCancelledException) || failure.cause() == null) {
                 fail(cause);
             }
             taskEnded();

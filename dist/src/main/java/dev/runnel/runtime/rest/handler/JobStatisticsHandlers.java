@@ -105,18 +105,24 @@ public final class JobStatisticsHandlers {
         JsonWriter json = new JsonWriter().beginObject().name("exceptionHistory").beginObject()
                 .name("entries").beginArray();
         for (ExceptionInfo e : entries) {
-            json.beginObject()
-                    .field("exceptionName", e.exceptionName())
-                    .field("stacktrace", e.stacktrace())
-                    .field("timestamp", e.timestamp())
-                    .field("taskName", e.taskName())
-                    .field("location", e.location())
-                    .field("endpoint", e.location())
-                    .field("failureLabels", Map.of())
-                    .name("concurrentExceptions").beginArray().endArray()
-                    .endObject();
+            exceptionInfo(json, e);
+            json.name("concurrentExceptions").beginArray();
+            e.concurrent().forEach(c -> exceptionInfo(json, c).endObject());
+            json.endArray().endObject();
         }
         return done(json.endArray().field("truncated", false).endObject().endObject());
+    }
+
+    /** Opens an object with the fields Flink's exception entries and their concurrent exceptions share. */
+    private static JsonWriter exceptionInfo(JsonWriter json, ExceptionInfo e) {
+        return json.beginObject()
+                .field("exceptionName", e.exceptionName())
+                .field("stacktrace", e.stacktrace())
+                .field("timestamp", e.timestamp())
+                .field("taskName", e.taskName())
+                .field("location", e.location())
+                .field("endpoint", e.location())
+                .field("failureLabels", Map.of());
     }
 
     public CompletableFuture<RestResponse> executionResult(RestRequest request) {
