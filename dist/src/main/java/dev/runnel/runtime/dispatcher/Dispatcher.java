@@ -418,7 +418,7 @@ public final class Dispatcher implements DispatcherGateway {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             String status = job.status() == JobStatus.CANCELED ? "CANCELED" : "FAILED";
             return Optional.of(new JobResult(jobId, status, job.endTime - job.startTime, Map.of(),
-                    info(cause, job.endTime, null)));
+                    info(cause, job.endTime, List.of())));
         }
     }
 
