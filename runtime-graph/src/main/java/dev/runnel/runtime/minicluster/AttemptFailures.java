@@ -2,8 +2,8 @@ package dev.runnel.runtime.minicluster;
 
 import dev.runnel.runtime.shuffle.BrokenChannelException;
 import dev.runnel.streaming.runtime.operators.OperatorException;
-import dev.runnel.streaming.runtime.tasks.TaskRestoreException;
 import dev.runnel.streaming.runtime.tasks.TaskCancelledException;
+import dev.runnel.streaming.runtime.tasks.TaskRestoreException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +18,7 @@ import java.util.List;
  */
 final class AttemptFailures {
 
-    /** Concurrent failures kept beside the cause; more are counted as seen but not kept. */
+    /** Concurrent failures kept beside the cause; later ones are dropped (a cause that ranks higher still wins). */
     static final int MAX_CONCURRENT = 16;
 
     private Throwable cause;

@@ -968,15 +968,18 @@ public final class EmbeddedJob implements JobClient {
 
         @Override
         public void onFailed(DeployedTask task, Throwable cause) {
+            boolean shown = false;
             if (cause instanceof TaskCancellationTimeoutException stuck) {
-                // A task that ignored its cancellation: the attempt's own failure stays first, and shows this one.
+                // A task that ignored its cancellation: the attempt's own failure stays its cause (it must not
+                // rank above it, since the cancellation follows from it) and shows this one.
                 LOG.error("Job '{}' ({}): {}", job.getJobName(), jobId, stuck.getMessage());
                 Throwable first = failure.cause();
                 if (first != null) {
                     first.addSuppressed(stuck);
+                    shown = true;
                 }
             }
-            if (!(cause instanceof TaskCancelledException) || failure.cause() == null) {
+            if (!shown && (!(cause instanceof TaskCancelledException) || failure.cause() == null)) {
                 fail(cause);
             }
             taskEnded();
