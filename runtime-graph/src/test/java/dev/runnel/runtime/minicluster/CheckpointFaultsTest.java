@@ -161,6 +161,20 @@ class CheckpointFaultsTest {
     }
 
     /** Deletes the state files of the newest completed checkpoint (keeping its _metadata). */
+    /** The completed checkpoints (chk-N folders with their _metadata) of the job running under checkpointRoot. */
+    static long completedCheckpoints() throws IOException {
+        try (Stream<Path> jobs = Files.list(checkpointRoot)) {
+            Path job = jobs.filter(Files::isDirectory).findFirst().orElse(null);
+            if (job == null) {
+                return 0;
+            }
+            try (Stream<Path> chks = Files.list(job)) {
+                return chks.filter(p -> p.getFileName().toString().startsWith("chk-"))
+                        .filter(p -> Files.exists(p.resolve("_metadata"))).count();
+            }
+        }
+    }
+
     static synchronized void damageNewestCheckpoint() throws IOException {
         if (corruptedCheckpoint > 0) {
             return;
@@ -225,7 +239,9 @@ class CheckpointFaultsTest {
 
         @Override
         public void processElement(Long value, Context ctx, Collector<Tuple2<Long, Long>> out) throws Exception {
-            if (value == failAt && FAILED_ONCE.compareAndSet(false, true)) {
+            // The first record from failAt on once two checkpoints are complete: one to damage, one to fall back to.
+            if (failAt >= 0 && value >= failAt && !FAILED_ONCE.get() && completedCheckpoints() >= 2
+                    && FAILED_ONCE.compareAndSet(false, true)) {
                 if (damageNewest) {
                     damageNewestCheckpoint();
                 }
