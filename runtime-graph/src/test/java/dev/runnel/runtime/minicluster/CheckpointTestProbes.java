@@ -1,6 +1,7 @@
 package dev.runnel.runtime.minicluster;
 
 import dev.runnel.api.java.tuple.Tuple2;
+import dev.runnel.configuration.Configuration;
 import dev.runnel.streaming.api.functions.sink.SinkFunction;
 import java.util.Map;
 import java.util.Set;
@@ -26,6 +27,19 @@ final class CheckpointTestProbes {
         MAX_COUNT.clear();
         CHECKPOINT_COMPLETED.set(false);
         MID_STREAM_CHECKPOINTS.clear();
+    }
+
+    /**
+     * Shrinks the channels for a test whose slow operator must see an unaligned checkpoint complete mid-stream.
+     * Such a snapshot completes once the operator has consumed what was queued before the barrier, so it lasts
+     * the channels' capacity over the operator's rate: with the default 512-record batches and 32 KiB buffers
+     * one to two seconds, and on a loaded machine the source can end before one completed (the job then never
+     * fails). Small batches and buffers still keep the channels full at every barrier, and let a checkpoint
+     * complete in a fraction of the job's run (about 0.1-0.25 s instead of 1-2 s).
+     */
+    static void smallChannels(Configuration conf) {
+        conf.setString("shuffle.local.batch-size", "64");
+        conf.setString("taskmanager.memory.segment-size", "4 kb");
     }
 
     /** A function's snapshot of {@code checkpointId} was taken with {@code processed} records behind it. */

@@ -100,6 +100,7 @@ class UnalignedBroadcastEdgeRescaleTest {
         // several, so that the test can restore one that caught records in flight (see retainedCheckpointWithKeyedChannelState)
         conf.setString("execution.checkpointing.num-retained", "20");
         conf.setString("restart-strategy.type", "none");
+        smallChannels(conf);
         return conf;
     }
 

@@ -63,6 +63,7 @@ class UnalignedCheckpointRecoveryTest {
         conf.setString("restart-strategy.type", "fixed-delay");
         conf.setString("restart-strategy.fixed-delay.attempts", "3");
         conf.setString("restart-strategy.fixed-delay.delay", "20 ms");
+        smallChannels(conf);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(2);
         assertThat(env.getCheckpointConfig().isUnalignedCheckpointsEnabled()).isTrue();
