@@ -47,8 +47,14 @@ import java.util.Objects;
 public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
 
-    /** Spare buckets kept for reuse: enough for the windows that end while others start. */
-    private static final int MAX_SPARE_BUCKETS = 4;
+    /**
+     * Spare buckets kept for reuse. A watermark often fires many windows at once (all that ended since the last
+     * one, each a bucket in every key group), and as many new ones fill up before the next: small buckets are
+     * kept up to this many, so that most new windows take a used bucket instead of three new objects.
+     */
+    private static final int MAX_SPARE_BUCKETS = 64;
+    /** Large buckets (more than {@link Bucket#SMALL_CAPACITY} places) are kept only while fewer spares than this exist. */
+    private static final int MAX_LARGE_SPARE_BUCKETS = 4;
 
     private final LongPriorityComparator<T> priority;
     /** Single elements and buckets, by priority. */
@@ -269,7 +275,9 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             if (lastAdded == bucket) {
                 lastAdded = null;
             }
-            if (spareCount < MAX_SPARE_BUCKETS && bucket.items.length <= Bucket.MAX_SPARE_CAPACITY) {
+            int capacity = bucket.items.length;
+            if (capacity <= Bucket.SMALL_CAPACITY ? spareCount < MAX_SPARE_BUCKETS
+                    : spareCount < MAX_LARGE_SPARE_BUCKETS && capacity <= Bucket.MAX_SPARE_CAPACITY) {
                 spare[spareCount++] = bucket;
             }
         }
@@ -297,7 +305,8 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
 
         static final int LINEAR_LIMIT = 16;
         static final int MAX_SPARE_CAPACITY = 1024;
-        private static final int INITIAL_CAPACITY = 4;
+        static final int SMALL_CAPACITY = 64;
+        private static final int INITIAL_CAPACITY = 8;
 
         long priority;
         Object[] items = new Object[INITIAL_CAPACITY];

@@ -8,7 +8,7 @@ import dev.runnel.streaming.api.windowing.triggers.Trigger;
 import dev.runnel.streaming.api.windowing.windows.TimeWindow;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.Collections;
+import java.util.List;
 
 /** Fixed-size, non-overlapping event-time windows aligned to the epoch (plus an optional offset). */
 public class TumblingEventTimeWindows extends WindowAssigner<Object, TimeWindow> {
@@ -17,6 +17,8 @@ public class TumblingEventTimeWindows extends WindowAssigner<Object, TimeWindow>
 
     private final long size;
     private final long offset;
+    /** The list returned last, reused for the next record of the same window (see {@link RecentWindows}). */
+    private transient List<TimeWindow> last;
 
     protected TumblingEventTimeWindows(long size, long offset) {
         if (size <= 0 || Math.abs(offset) >= size) {
@@ -50,7 +52,9 @@ public class TumblingEventTimeWindows extends WindowAssigner<Object, TimeWindow>
                     + "Did you forget assignTimestampsAndWatermarks() or a watermark strategy on the source?");
         }
         long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, size);
-        return Collections.singletonList(new TimeWindow(start, start + size));
+        List<TimeWindow> windows = RecentWindows.reuseOrCreate(last, start, size);
+        last = windows;
+        return windows;
     }
 
     @Override

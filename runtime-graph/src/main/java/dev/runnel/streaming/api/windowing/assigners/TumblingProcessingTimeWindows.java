@@ -8,7 +8,7 @@ import dev.runnel.streaming.api.windowing.triggers.Trigger;
 import dev.runnel.streaming.api.windowing.windows.TimeWindow;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.Collections;
+import java.util.List;
 
 /** Fixed-size, non-overlapping windows of wall-clock time. */
 public class TumblingProcessingTimeWindows extends WindowAssigner<Object, TimeWindow> {
@@ -17,6 +17,8 @@ public class TumblingProcessingTimeWindows extends WindowAssigner<Object, TimeWi
 
     private final long size;
     private final long offset;
+    /** The list returned last, reused for the next record of the same window (see {@link RecentWindows}). */
+    private transient List<TimeWindow> last;
 
     protected TumblingProcessingTimeWindows(long size, long offset) {
         if (size <= 0 || Math.abs(offset) >= size) {
@@ -43,7 +45,9 @@ public class TumblingProcessingTimeWindows extends WindowAssigner<Object, TimeWi
     public Collection<TimeWindow> assignWindows(Object element, long timestamp, WindowAssignerContext context) {
         long now = context.getCurrentProcessingTime();
         long start = TimeWindow.getWindowStartWithOffset(now, offset, size);
-        return Collections.singletonList(new TimeWindow(start, start + size));
+        List<TimeWindow> windows = RecentWindows.reuseOrCreate(last, start, size);
+        last = windows;
+        return windows;
     }
 
     @Override
