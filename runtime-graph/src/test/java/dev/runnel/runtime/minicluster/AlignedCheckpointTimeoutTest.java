@@ -85,6 +85,7 @@ class AlignedCheckpointTimeoutTest {
         conf.setString("execution.checkpointing.unaligned.enabled", "true");
         conf.setString("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
         conf.setString("restart-strategy.type", "none");
+        smallChannels(conf);
         return conf;
     }
 
