@@ -3,6 +3,7 @@ package dev.runnel.runtime.state.heap;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -62,7 +63,8 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     private final PriorityIndex byPriority = new PriorityIndex();
     /** The bucket that took the last new element: timers of one window arrive in a row. */
     private Bucket lastAdded;
-    private final Bucket[] spare = new Bucket[MAX_SPARE_BUCKETS];
+    /** Grown on demand up to {@link #MAX_SPARE_BUCKETS}: most key groups of most operators never need many. */
+    private Bucket[] spare = new Bucket[MAX_LARGE_SPARE_BUCKETS];
     private int spareCount;
     private int size;
     private int internalIndex = NOT_CONTAINED;
@@ -275,12 +277,22 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             if (lastAdded == bucket) {
                 lastAdded = null;
             }
-            int capacity = bucket.items.length;
-            if (capacity <= Bucket.SMALL_CAPACITY ? spareCount < MAX_SPARE_BUCKETS
-                    : spareCount < MAX_LARGE_SPARE_BUCKETS && capacity <= Bucket.MAX_SPARE_CAPACITY) {
-                spare[spareCount++] = bucket;
-            }
+            keepAsSpare(bucket);
         }
+    }
+
+    /** Keeps an emptied bucket for the next new priority, unless enough spares of its size are kept already. */
+    private void keepAsSpare(Bucket bucket) {
+        int capacity = bucket.items.length;
+        int limit = capacity <= Bucket.SMALL_CAPACITY ? MAX_SPARE_BUCKETS
+                : capacity <= Bucket.MAX_SPARE_CAPACITY ? MAX_LARGE_SPARE_BUCKETS : 0;
+        if (spareCount >= limit) {
+            return;
+        }
+        if (spareCount == spare.length) {
+            spare = Arrays.copyOf(spare, Math.min(2 * spare.length, MAX_SPARE_BUCKETS));
+        }
+        spare[spareCount++] = bucket;
     }
 
     private Bucket newBucket(long p) {
