@@ -118,6 +118,11 @@ final class StateMap<K, N, S> {
         return size;
     }
 
+    /** The number of table positions (for tests of the layout). */
+    int capacity() {
+        return mask + 1;
+    }
+
     private Entry<K, N, S> at(int position) {
         return churn ? entries[table[(position << 1) + 1]] : entries[position];
     }
@@ -202,6 +207,9 @@ final class StateMap<K, N, S> {
                     }
                     deleteAt(i);
                     size--;
+                    if (churn && size == 0 && mask + 1 > INITIAL_CAPACITY) {
+                        startOver();
+                    }
                     return e;
                 }
             }
@@ -261,6 +269,23 @@ final class StateMap<K, N, S> {
         Arrays.fill(table, 0);
         Arrays.fill(entries, null);
         size = 0;
+        freeCount = 0;
+        placesUsed = 0;
+    }
+
+    /**
+     * Churn layout, once the last entry is gone: small new arrays instead of the grown ones. The next
+     * namespace's entries then fill arrays that are fresh in the cache (they grow as it fills) rather than
+     * arrays last touched by an earlier window, whose every position would be a cache miss.
+     */
+    @SuppressWarnings("unchecked")
+    private void startOver() {
+        shared = false; // a snapshot keeps the old arrays
+        table = new int[INITIAL_CAPACITY << shift];
+        mask = INITIAL_CAPACITY - 1;
+        threshold = thresholdFor(INITIAL_CAPACITY);
+        entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[threshold];
+        freePlaces = new int[threshold];
         freeCount = 0;
         placesUsed = 0;
     }

@@ -56,8 +56,15 @@ final class StateTable<K, N, S> {
     /** Whether entries are short-lived (state per window): selects the maps' churn layout. */
     private final boolean churn;
 
-    /** The number of maps of a per-window state (a power of two). */
-    static final int NAMESPACE_SHARDS = 64;
+    /**
+     * The number of maps of a per-window state (a power of two): more than the windows a watermark usually
+     * leaves pending (a watermark every 200 ms over a stream of a million records a second with second-long
+     * windows leaves some two hundred), so that a window mostly has a map of its own, sized for it alone and
+     * starting over small when its last entry goes (see {@link StateMap}). With 64, each map held several
+     * windows and each insert of the window being filled landed on a table position last touched a window
+     * ago: a cache miss per record. Maps are created on first write; an empty one holds a few small arrays.
+     */
+    static final int NAMESPACE_SHARDS = 1024;
 
     private final HeapKeyContext<K> context;
     private final SnapshotVersions versions;

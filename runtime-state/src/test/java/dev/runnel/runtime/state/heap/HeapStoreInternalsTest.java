@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
@@ -92,6 +93,45 @@ class HeapStoreInternalsTest {
         }
         assertThat(map.get(new Key(0), 0, StateMap.hash(0, 0))).isSameAs(first);
         assertThat(map.size()).isEqualTo(5_000);
+    }
+
+    @Test
+    void aChurnMapThatEmptiesStartsOverSmallAndKeepsWorking() {
+        StateMap<Key, Integer, String> map = new StateMap<>(true);
+        for (int window = 0; window < 5; window++) {
+            for (int i = 0; i < 3_000; i++) {
+                map.insert(new Key(i), window, StateMap.hash(new Key(i).hashCode(), window), "w" + window + "/" + i);
+            }
+            assertThat(map.capacity()).isGreaterThanOrEqualTo(4_096);
+            StateMap.Entry<Key, Integer, String>[] shared = map.share(); // as a snapshot taken before the window fires
+            Object[] asShared = shared.clone();
+            for (int i = 0; i < 3_000; i++) {
+                StateMap.Entry<Key, Integer, String> removed =
+                        map.remove(new Key(i), window, StateMap.hash(new Key(i).hashCode(), window));
+                assertThat(removed.state).isEqualTo("w" + window + "/" + i);
+            }
+            assertThat(map.size()).isZero();
+            assertThat(map.capacity()).as("emptied: small again").isEqualTo(16);
+            assertThat(Arrays.equals(shared, asShared)).as("the snapshot's array is untouched").isTrue();
+            assertThat(map.get(new Key(7), window, StateMap.hash(new Key(7).hashCode(), window))).isNull();
+        }
+        // a map that started over takes entries again at once
+        map.insert(new Key(1), 9, StateMap.hash(new Key(1).hashCode(), 9), "again");
+        assertThat(map.get(new Key(1), 9, StateMap.hash(new Key(1).hashCode(), 9)).state).isEqualTo("again");
+        assertThat(map.size()).isEqualTo(1);
+    }
+
+    @Test
+    void theStableLayoutKeepsItsSizeWhenEmptied() {
+        StateMap<Key, Integer, String> map = new StateMap<>(false);
+        for (int i = 0; i < 3_000; i++) {
+            map.insert(new Key(i), 0, StateMap.hash(new Key(i).hashCode(), 0), "v" + i);
+        }
+        int grown = map.capacity();
+        for (int i = 0; i < 3_000; i++) {
+            map.remove(new Key(i), 0, StateMap.hash(new Key(i).hashCode(), 0));
+        }
+        assertThat(map.capacity()).as("a key's own state comes back: no shrinking").isEqualTo(grown);
     }
 
     @Test
