@@ -1,6 +1,7 @@
 package dev.runnel.runtime.timers;
 
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.PartedLongPriority;
 import java.util.Objects;
 
 /**
@@ -51,6 +52,38 @@ public final class TimerHeapInternalTimer<K, N> implements InternalTimer<K, N>, 
     public void setInternalIndex(int newIndex) {
         this.heapIndex = newIndex;
     }
+
+    /**
+     * Orders timers by timestamp, and tells a queue that a timer is its timestamp, key and namespace, so that
+     * a heap queue can keep pending timers of one timestamp as key and namespace references alone.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static <K, N> PartedLongPriority<TimerHeapInternalTimer<K, N>> byTimestamp() {
+        return (PartedLongPriority) BY_TIMESTAMP;
+    }
+
+    private static final PartedLongPriority<TimerHeapInternalTimer<Object, Object>> BY_TIMESTAMP =
+            new PartedLongPriority<>() {
+                @Override
+                public long priorityOf(TimerHeapInternalTimer<Object, Object> timer) {
+                    return timer.timestamp;
+                }
+
+                @Override
+                public Object firstPart(TimerHeapInternalTimer<Object, Object> timer) {
+                    return timer.key;
+                }
+
+                @Override
+                public Object secondPart(TimerHeapInternalTimer<Object, Object> timer) {
+                    return timer.namespace;
+                }
+
+                @Override
+                public TimerHeapInternalTimer<Object, Object> assemble(long timestamp, Object key, Object namespace) {
+                    return new TimerHeapInternalTimer<>(timestamp, key, namespace);
+                }
+            };
 
     /** Orders timers by timestamp only. */
     public static int compareByTimestamp(InternalTimer<?, ?> left, InternalTimer<?, ?> right) {

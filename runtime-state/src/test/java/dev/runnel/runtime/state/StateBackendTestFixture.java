@@ -234,8 +234,9 @@ public abstract class StateBackendTestFixture {
 
     protected static KeyGroupedInternalPriorityQueue<TimerHeapInternalTimer<Integer, Long>> timers(
             KeyedStateBackend<Integer> backend, String name) {
-        // The comparator operators use: a long priority, which lets queues compare without the elements.
-        LongPriorityComparator<TimerHeapInternalTimer<Integer, Long>> byTimestamp = TimerHeapInternalTimer::getTimestamp;
+        // The comparator operators use: a long priority, which lets queues compare without the elements,
+        // and the timer's parts, which let the heap store's buckets keep key and namespace instead of timers.
+        LongPriorityComparator<TimerHeapInternalTimer<Integer, Long>> byTimestamp = TimerHeapInternalTimer.byTimestamp();
         return backend.create(name, TIMER_SERIALIZER, byTimestamp, TimerHeapInternalTimer::getKey);
     }
 

@@ -55,7 +55,7 @@ public final class InternalTimeServiceManager<K> {
             return existing;
         }
         TimerSerializer<K, N> timerSerializer = new TimerSerializer<>(backend.getKeySerializer(), namespaceSerializer);
-        LongPriorityComparator<TimerHeapInternalTimer<K, N>> byTimestamp = TimerHeapInternalTimer::getTimestamp;
+        LongPriorityComparator<TimerHeapInternalTimer<K, N>> byTimestamp = TimerHeapInternalTimer.byTimestamp();
         InternalTimerServiceImpl<K, N> service = new InternalTimerServiceImpl<>(
                 keyContext,
                 processingTimeService,

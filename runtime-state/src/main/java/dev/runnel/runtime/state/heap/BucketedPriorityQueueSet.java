@@ -3,6 +3,7 @@ package dev.runnel.runtime.state.heap;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
+import dev.runnel.runtime.state.queue.PartedLongPriority;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -31,6 +32,12 @@ import java.util.Objects;
  * share a timestamp stay single in the heap and cost what they would in a plain heap: one entry in
  * the heap and one in {@code byPriority}, which also deduplicates them.
  *
+ * <p>When the priority is a {@link PartedLongPriority} (timers: timestamp, key, namespace), a bucket keeps
+ * each element's two parts instead of the element, and {@link #poll}/{@link #peek} hand out an element
+ * assembled from them (equal to the one added, not the same object). A pending window timer then costs
+ * two references in its bucket rather than an object of its own, which every young collection would copy
+ * until the window fires; the assembled one dies young.
+ *
  * <p>{@code byPriority} is a small open-addressing table from a priority to the heap slot of its
  * element or bucket. Emptied buckets are kept for reuse, a few at a time.
  *
@@ -41,7 +48,7 @@ import java.util.Objects;
  *
  * <p>Task thread only; no locks. Elements must not be null, must not change their priority,
  * {@code equals} or {@code hashCode} while queued, and may be in one queue at a time (an element's
- * internal index is its heap slot, or its position in its bucket).
+ * internal index is its heap slot or, kept whole, its position in its bucket).
  *
  * @param <T> the element type
  */
@@ -58,6 +65,12 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     private static final int MAX_LARGE_SPARE_BUCKETS = 4;
 
     private final LongPriorityComparator<T> priority;
+    /** When the elements are their priority and two parts (timers): buckets keep the parts, not the elements. */
+    private final PartedLongPriority<T> parts;
+    /** The head of {@link #headCopyBucket} as last assembled, while it sits at {@link #headCopyPosition}. */
+    private T headCopy;
+    private Bucket headCopyBucket;
+    private int headCopyPosition;
     /** Single elements and buckets, by priority. */
     private final HeapPriorityQueue<HeapPriorityQueueElement> heap;
     private final PriorityIndex byPriority = new PriorityIndex();
@@ -73,6 +86,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     @SuppressWarnings("unchecked")
     public BucketedPriorityQueueSet(LongPriorityComparator<T> priority) {
         this.priority = Objects.requireNonNull(priority, "priority");
+        this.parts = priority instanceof PartedLongPriority<T> parted ? parted : null;
         LongPriorityComparator<HeapPriorityQueueElement> entryPriority =
                 entry -> entry instanceof Bucket bucket ? bucket.priority : priority.priorityOf((T) entry);
         this.heap = new HeapPriorityQueue<>(entryPriority, 0);
@@ -90,7 +104,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     public T poll() {
         HeapPriorityQueueElement head = heap.peek();
         if (head instanceof Bucket bucket) {
-            T first = bucket.item(bucket.first);
+            T first = headOf(bucket);
             removeFrom(bucket, bucket.first);
             return first;
         }
@@ -104,7 +118,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     @SuppressWarnings("unchecked")
     public T peek() {
         HeapPriorityQueueElement head = heap.peek();
-        return head instanceof Bucket bucket ? bucket.item(bucket.first) : (T) head;
+        return head instanceof Bucket bucket ? headOf(bucket) : (T) head;
     }
 
     /** The head's priority, read without touching the head; Long.MAX_VALUE when empty. */
@@ -134,14 +148,20 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                 // A second element of this priority: both go into a bucket, which takes the first one's place.
                 bucket = newBucket(p);
                 heap.replace(queued, bucket);
-                bucket.append(queued, SlotIndex.hashOf(queued));
+                T single = (T) queued;
+                if (parts != null) {
+                    single.setInternalIndex(NOT_CONTAINED); // its parts go into the bucket, the object is done
+                }
+                bucket.append(firstOf(single), secondOf(single), SlotIndex.hashOf(single));
             }
         }
         int hash = SlotIndex.hashOf(element);
-        if (bucket.find(element, hash) >= 0) {
+        Object firstPart = firstOf(element);
+        Object secondPart = secondOf(element);
+        if (bucket.find(firstPart, secondPart, hash) >= 0) {
             return false;
         }
-        bucket.append(element, hash);
+        bucket.append(firstPart, secondPart, hash);
         size++;
         lastAdded = bucket;
         return false; // an element of equal priority was queued already, and it stays ahead
@@ -157,7 +177,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         }
         HeapPriorityQueueElement queued = heap.elementInSlot(slot);
         if (queued instanceof Bucket bucket) {
-            int position = bucket.find(element, SlotIndex.hashOf(element));
+            int position = bucket.find(firstOf(element), secondOf(element), SlotIndex.hashOf(element));
             if (position < 0) {
                 return false;
             }
@@ -181,7 +201,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         }
         HeapPriorityQueueElement queued = heap.elementInSlot(slot);
         return queued instanceof Bucket bucket
-                ? bucket.find(element, SlotIndex.hashOf(element)) >= 0
+                ? bucket.find(firstOf(element), secondOf(element), SlotIndex.hashOf(element)) >= 0
                 : queued.equals(element);
     }
 
@@ -210,7 +230,10 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                 while (next == null) {
                     if (bucket != null) {
                         while (position < bucket.end && next == null) {
-                            next = bucket.item(position++);
+                            if (bucket.firsts[position] != null) {
+                                next = elementAt(bucket, position);
+                            }
+                            position++;
                         }
                         if (next != null) {
                             break;
@@ -267,9 +290,12 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     }
 
     private void removeFrom(Bucket bucket, int position) {
-        HeapPriorityQueueElement removed = bucket.item(position);
+        if (parts == null) {
+            ((HeapPriorityQueueElement) bucket.firsts[position]).setInternalIndex(NOT_CONTAINED);
+        }
         bucket.removeAt(position);
-        removed.setInternalIndex(NOT_CONTAINED);
+        headCopy = null;
+        headCopyBucket = null;
         size--;
         if (bucket.live == 0) {
             byPriority.remove(bucket.priority, bucket.getInternalIndex());
@@ -283,7 +309,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
 
     /** Keeps an emptied bucket for the next new priority, unless enough spares of its size are kept already. */
     private void keepAsSpare(Bucket bucket) {
-        int capacity = bucket.items.length;
+        int capacity = bucket.firsts.length;
         int limit = capacity <= Bucket.SMALL_CAPACITY ? MAX_SPARE_BUCKETS
                 : capacity <= Bucket.MAX_SPARE_CAPACITY ? MAX_LARGE_SPARE_BUCKETS : 0;
         if (spareCount >= limit) {
@@ -301,15 +327,43 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             bucket = spare[--spareCount];
             spare[spareCount] = null;
         } else {
-            bucket = new Bucket();
+            bucket = new Bucket(parts == null);
         }
         bucket.reset(p);
         return bucket;
     }
 
+    /** What a bucket keeps of an element: the element itself, or its first part. */
+    private Object firstOf(T element) {
+        return parts == null ? element : parts.firstPart(element);
+    }
+
+    /** What a bucket keeps besides: nothing, or the element's second part. */
+    private Object secondOf(T element) {
+        return parts == null ? null : parts.secondPart(element);
+    }
+
+    /** The element at {@code position} of {@code bucket}: the one kept, or one assembled from its parts. */
+    @SuppressWarnings("unchecked")
+    private T elementAt(Bucket bucket, int position) {
+        return parts == null ? (T) bucket.firsts[position]
+                : parts.assemble(bucket.priority, bucket.firsts[position], bucket.seconds[position]);
+    }
+
+    /** The bucket's first element, assembled once however often it is peeked before it is polled. */
+    private T headOf(Bucket bucket) {
+        if (headCopy == null || headCopyBucket != bucket || headCopyPosition != bucket.first) {
+            headCopy = elementAt(bucket, bucket.first);
+            headCopyBucket = bucket;
+            headCopyPosition = bucket.first;
+        }
+        return headCopy;
+    }
+
     /**
      * The elements of one priority, in the order they were added: positions {@code [first, end)} of
-     * {@link #items} hold them, or null where one was removed. Up to {@link #LINEAR_LIMIT} elements an
+     * {@link #firsts} hold them (or, for parted elements, their first parts, with the second parts in
+     * {@link #seconds}), or null where one was removed. Up to {@link #LINEAR_LIMIT} elements an
      * equal one is found by scanning the hashes; beyond that through {@link #index}, which maps a hash
      * to position + 1 (0 marks an empty place) and is kept at most half full.
      */
@@ -320,8 +374,12 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         static final int SMALL_CAPACITY = 64;
         private static final int INITIAL_CAPACITY = 8;
 
+        /** Whether {@link #firsts} holds the elements themselves (which then carry their positions). */
+        private final boolean whole;
         long priority;
-        Object[] items = new Object[INITIAL_CAPACITY];
+        Object[] firsts = new Object[INITIAL_CAPACITY];
+        /** Null for whole elements. */
+        Object[] seconds;
         int[] hashes = new int[INITIAL_CAPACITY];
         int first;
         int end;
@@ -329,6 +387,11 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         private int[] index;
         private int indexMask;
         private int heapIndex = NOT_CONTAINED;
+
+        Bucket(boolean whole) {
+            this.whole = whole;
+            this.seconds = whole ? null : new Object[INITIAL_CAPACITY];
+        }
 
         void reset(long newPriority) {
             priority = newPriority;
@@ -338,18 +401,13 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             index = null;
         }
 
-        @SuppressWarnings("unchecked")
-        <T> T item(int position) {
-            return (T) items[position];
-        }
-
-        /** The position of the element equal to {@code element}, or -1. */
-        int find(Object element, int hash) {
+        /** The position of the element of these parts (whole: {@code firstPart} is the element), or -1. */
+        int find(Object firstPart, Object secondPart, int hash) {
             if (index == null) {
                 int[] h = hashes;
-                Object[] it = items;
+                Object[] f = firsts;
                 for (int i = first; i < end; i++) {
-                    if (h[i] == hash && it[i] != null && it[i].equals(element)) {
+                    if (h[i] == hash && f[i] != null && f[i].equals(firstPart) && sameSecond(i, secondPart)) {
                         return i;
                     }
                 }
@@ -360,22 +418,30 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             int at;
             for (int i = hash & m; (at = ix[i]) != 0; i = (i + 1) & m) {
                 int position = at - 1;
-                if (hashes[position] == hash && items[position].equals(element)) {
+                if (hashes[position] == hash && firsts[position].equals(firstPart) && sameSecond(position, secondPart)) {
                     return position;
                 }
             }
             return -1;
         }
 
-        void append(HeapPriorityQueueElement element, int hash) {
-            if (end == items.length) {
+        private boolean sameSecond(int position, Object secondPart) {
+            return whole || seconds[position] == secondPart || seconds[position].equals(secondPart);
+        }
+
+        void append(Object firstPart, Object secondPart, int hash) {
+            if (end == firsts.length) {
                 makeRoom();
             }
             int position = end++;
-            items[position] = element;
+            firsts[position] = firstPart;
+            if (whole) {
+                ((HeapPriorityQueueElement) firstPart).setInternalIndex(position);
+            } else {
+                seconds[position] = secondPart;
+            }
             hashes[position] = hash;
             live++;
-            element.setInternalIndex(position);
             if (index != null) {
                 if (2 * live > index.length) {
                     buildIndex();
@@ -391,14 +457,17 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             if (index != null) {
                 indexDelete(position);
             }
-            items[position] = null;
+            firsts[position] = null;
+            if (!whole) {
+                seconds[position] = null;
+            }
             live--;
             if (live == 0) {
                 first = 0;
                 end = 0;
                 index = null;
             } else if (position == first) {
-                while (items[first] == null) {
+                while (firsts[first] == null) {
                     first++;
                 }
             }
@@ -406,20 +475,28 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
 
         /** Compacts the live elements to the front, growing the arrays if they are more than half full. */
         private void makeRoom() {
-            Object[] oldItems = items;
+            Object[] oldFirsts = firsts;
+            Object[] oldSeconds = seconds;
             int[] oldHashes = hashes;
-            if (2 * live > oldItems.length) {
-                items = new Object[oldItems.length * 2];
-                hashes = new int[oldItems.length * 2];
+            if (2 * live > oldFirsts.length) {
+                firsts = new Object[oldFirsts.length * 2];
+                seconds = whole ? null : new Object[oldFirsts.length * 2];
+                hashes = new int[oldFirsts.length * 2];
             }
             int to = 0;
             for (int from = first; from < end; from++) {
-                Object element = oldItems[from];
-                if (element != null) {
-                    oldItems[from] = null;
-                    items[to] = element;
+                Object firstPart = oldFirsts[from];
+                if (firstPart != null) {
+                    oldFirsts[from] = null;
+                    firsts[to] = firstPart;
                     hashes[to] = oldHashes[from];
-                    ((HeapPriorityQueueElement) element).setInternalIndex(to);
+                    if (whole) {
+                        ((HeapPriorityQueueElement) firstPart).setInternalIndex(to);
+                    } else {
+                        Object secondPart = oldSeconds[from];
+                        oldSeconds[from] = null;
+                        seconds[to] = secondPart;
+                    }
                     to++;
                 }
             }
@@ -435,7 +512,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             index = new int[capacity];
             indexMask = capacity - 1;
             for (int position = first; position < end; position++) {
-                if (items[position] != null) {
+                if (firsts[position] != null) {
                     indexInsert(position);
                 }
             }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.state.heap.HeapPriorityQueueTest.Element;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.timers.TimerHeapInternalTimer;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -110,33 +113,76 @@ class BucketedPriorityQueueSetTest {
 
     @Test
     void randomOperationsMatchAModel() {
+        randomOperations(newQueue(), random -> new Element(random.nextInt(40), random.nextInt(200)), e -> e.priority);
+    }
+
+    @Test
+    void timersKeptAsKeyAndNamespaceMatchTheModelToo() {
+        // The timers' own comparator: buckets keep key and namespace, poll and peek assemble equal timers.
+        BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue =
+                new BucketedPriorityQueueSet<>(TimerHeapInternalTimer.byTimestamp());
+        randomOperations(queue,
+                random -> new TimerHeapInternalTimer<>(random.nextInt(40), random.nextInt(200), "w" + random.nextInt(3)),
+                TimerHeapInternalTimer::getTimestamp);
+    }
+
+    @Test
+    void anAssembledHeadIsPeekedAsOneObjectAndPolledAsIt() {
+        BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue =
+                new BucketedPriorityQueueSet<>(TimerHeapInternalTimer.byTimestamp());
+        TimerHeapInternalTimer<Integer, String> first = new TimerHeapInternalTimer<>(5, 1, "w");
+        queue.add(first);
+        queue.add(new TimerHeapInternalTimer<>(5, 2, "w"));
+        queue.add(new TimerHeapInternalTimer<>(5, 3, "w"));
+        TimerHeapInternalTimer<Integer, String> peeked = queue.peek();
+        assertThat(peeked).isEqualTo(first).isNotSameAs(first).hasSameHashCodeAs(first);
+        queue.add(new TimerHeapInternalTimer<>(5, 4, "w")); // behind the head: the head stays
+        assertThat(queue.peek()).isSameAs(peeked);
+        assertThat(queue.poll()).isSameAs(peeked);
+        assertThat(queue.peek()).isEqualTo(new TimerHeapInternalTimer<>(5, 2, "w"));
+        assertThat(queue.remove(new TimerHeapInternalTimer<>(5, 2, "w"))).as("removing the head").isTrue();
+        assertThat(queue.peek()).isEqualTo(new TimerHeapInternalTimer<>(5, 3, "w"));
+        queue.add(new TimerHeapInternalTimer<>(4, 9, "w"));
+        assertThat(queue.poll()).isEqualTo(new TimerHeapInternalTimer<>(4, 9, "w"));
+        assertThat(queue.poll()).isEqualTo(new TimerHeapInternalTimer<>(5, 3, "w"));
+        assertThat(queue.poll()).isEqualTo(new TimerHeapInternalTimer<>(5, 4, "w"));
+        assertThat(queue.poll()).isNull();
+    }
+
+    private static <E extends HeapPriorityQueueElement> void randomOperations(
+            BucketedPriorityQueueSet<E> queue, Function<Random, E> elements, ToLongFunction<E> priorityOf) {
         Random random = new Random(42);
-        BucketedPriorityQueueSet<Element> queue = newQueue();
         // Model: priority -> elements in the order they were added.
-        TreeMap<Long, LinkedHashSet<Element>> model = new TreeMap<>();
+        TreeMap<Long, LinkedHashSet<E>> model = new TreeMap<>();
         int size = 0;
         for (int op = 0; op < 300_000; op++) {
             int kind = random.nextInt(10);
-            Element element = new Element(random.nextInt(40), random.nextInt(200));
+            E element = elements.apply(random);
+            long priority = priorityOf.applyAsLong(element);
             if (kind < 5) {
-                Element head = size == 0 ? null : model.firstEntry().getValue().iterator().next();
-                boolean added = model.computeIfAbsent(element.priority, p -> new LinkedHashSet<>()).add(element);
-                Element newHead = model.firstEntry().getValue().iterator().next();
+                E head = size == 0 ? null : model.firstEntry().getValue().iterator().next();
+                boolean added = model.computeIfAbsent(priority, p -> new LinkedHashSet<>()).add(element);
+                E newHead = model.firstEntry().getValue().iterator().next();
                 size += added ? 1 : 0;
                 assertThat(queue.add(element)).isEqualTo(added && newHead != head);
-            } else if (kind < 8) {
-                Element head = size == 0 ? null : model.firstEntry().getValue().iterator().next();
-                LinkedHashSet<Element> bucket = model.get(element.priority);
+            } else if (kind < 7) {
+                E head = size == 0 ? null : model.firstEntry().getValue().iterator().next();
+                LinkedHashSet<E> bucket = model.get(priority);
                 boolean removed = bucket != null && bucket.remove(element);
                 if (bucket != null && bucket.isEmpty()) {
-                    model.remove(element.priority);
+                    model.remove(priority);
                 }
                 size -= removed ? 1 : 0;
                 assertThat(queue.remove(element)).isEqualTo(removed && element.equals(head));
+            } else if (kind < 8) {
+                E expected = size == 0 ? null : model.firstEntry().getValue().iterator().next();
+                assertThat(queue.peek()).isEqualTo(expected);
+                assertThat(queue.contains(element)).isEqualTo(model.containsKey(priority)
+                        && model.get(priority).contains(element));
             } else {
-                Element expected = null;
+                E expected = null;
                 if (size > 0) {
-                    LinkedHashSet<Element> bucket = model.firstEntry().getValue();
+                    LinkedHashSet<E> bucket = model.firstEntry().getValue();
                     expected = bucket.iterator().next();
                     bucket.remove(expected);
                     if (bucket.isEmpty()) {
@@ -148,10 +194,10 @@ class BucketedPriorityQueueSetTest {
             }
             assertThat(queue.size()).isEqualTo(size);
             if (op % 10_000 == 0) {
-                Set<Element> all = new HashSet<>();
+                Set<E> all = new HashSet<>();
                 model.values().forEach(all::addAll);
-                Set<Element> iterated = new HashSet<>();
-                for (Iterator<Element> it = queue.iterator(); it.hasNext(); ) {
+                Set<E> iterated = new HashSet<>();
+                for (Iterator<E> it = queue.iterator(); it.hasNext(); ) {
                     assertThat(iterated.add(it.next())).isTrue();
                 }
                 assertThat(iterated).isEqualTo(all);

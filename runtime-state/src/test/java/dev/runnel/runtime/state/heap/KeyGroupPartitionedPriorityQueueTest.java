@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.VoidNamespace;
-import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import java.util.ArrayList;
@@ -21,19 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The queue of per-key-group queues, with the heap store's per-key-group set, ordered by a general
- * comparator; {@link LongPriority} runs every test again with the long-priority path operators use.
+ * comparator. {@link KeyGroupPartitionedLongPriorityQueueTest} runs every test again with a long priority,
+ * {@link KeyGroupPartitionedTimerQueueTest} with the timers' own comparator, the path operators use.
  */
 class KeyGroupPartitionedPriorityQueueTest {
-
-    /** The same tests over the long-priority comparator (keys cached next to the elements). */
-    static final class LongPriority extends KeyGroupPartitionedPriorityQueueTest {
-        @Override
-        PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> comparator() {
-            LongPriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> byTimestamp =
-                    TimerHeapInternalTimer::getTimestamp;
-            return byTimestamp;
-        }
-    }
 
     PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> comparator() {
         return TimerHeapInternalTimer::compareByTimestamp;
