@@ -89,15 +89,30 @@ final class StateMap<K, N, S> {
     }
 
     /** @param churn whether entries are short-lived (per-window state): selects the churn layout */
-    @SuppressWarnings("unchecked")
     StateMap(boolean churn) {
         this.churn = churn;
         this.shift = churn ? 1 : 0;
-        table = new int[INITIAL_CAPACITY << shift];
-        mask = INITIAL_CAPACITY - 1;
-        threshold = thresholdFor(INITIAL_CAPACITY);
-        entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[churn ? threshold : INITIAL_CAPACITY];
-        freePlaces = churn ? new int[threshold] : null;
+        newArrays(INITIAL_CAPACITY);
+    }
+
+    /**
+     * Empty arrays of {@code capacity} positions, this map's own (a snapshot keeps the old ones); the
+     * caller puts back whatever entries it keeps.
+     */
+    @SuppressWarnings("unchecked")
+    private void newArrays(int capacity) {
+        shared = false;
+        table = new int[capacity << shift];
+        mask = capacity - 1;
+        threshold = thresholdFor(capacity);
+        if (churn) {
+            entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[threshold];
+            freePlaces = new int[threshold];
+            freeCount = 0;
+            placesUsed = 0;
+        } else {
+            entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[capacity];
+        }
     }
 
     /** At most 60% full: linear probing stays short. */
@@ -278,16 +293,8 @@ final class StateMap<K, N, S> {
      * namespace's entries then fill arrays that are fresh in the cache (they grow as it fills) rather than
      * arrays last touched by an earlier window, whose every position would be a cache miss.
      */
-    @SuppressWarnings("unchecked")
     private void startOver() {
-        shared = false; // a snapshot keeps the old arrays
-        table = new int[INITIAL_CAPACITY << shift];
-        mask = INITIAL_CAPACITY - 1;
-        threshold = thresholdFor(INITIAL_CAPACITY);
-        entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[threshold];
-        freePlaces = new int[threshold];
-        freeCount = 0;
-        placesUsed = 0;
+        newArrays(INITIAL_CAPACITY);
     }
 
     /** Puts {@code e}, whose hash is {@code hash}, at a free position (and, churn layout, a free slab place). */
@@ -334,7 +341,6 @@ final class StateMap<K, N, S> {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private void resize() {
         if (mask + 1 >= MAX_CAPACITY) {
             throw new IllegalStateException("a state map cannot hold more than " + thresholdFor(MAX_CAPACITY)
@@ -344,18 +350,7 @@ final class StateMap<K, N, S> {
         Entry<K, N, S>[] old = entries;
         int oldUsed = churn ? placesUsed : old.length;
         int[] hashes = hashesByPlace(oldUsed);
-        shared = false; // the new arrays are this map's own; a snapshot keeps the old ones
-        table = new int[capacity << shift];
-        mask = capacity - 1;
-        threshold = thresholdFor(capacity);
-        if (churn) {
-            entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[threshold];
-            freePlaces = new int[threshold];
-            freeCount = 0;
-            placesUsed = 0;
-        } else {
-            entries = (Entry<K, N, S>[]) new Entry<?, ?, ?>[capacity];
-        }
+        newArrays(capacity);
         // Slab order in the churn layout, so that entries made one after the other stay next to each other.
         for (int j = 0; j < oldUsed; j++) {
             if (old[j] != null) {

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.runtime.state.heap.HeapPriorityQueueTest.Element;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
-import java.util.function.Function;
-import java.util.function.ToLongFunction;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -17,6 +15,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.LinkedHashSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
