@@ -64,6 +64,17 @@ public interface KeyedStateBackend<K> extends PriorityQueueSetFactory, Closeable
 
     K getCurrentKey();
 
+    /**
+     * The current key as an object to keep beyond the current record, in a timer or a new entry of
+     * per-window state: an equal key this backend already holds, when it has one, so that a key that
+     * recurs in many windows and timers is kept once rather than as every record's own copy. Equal to
+     * {@link #getCurrentKey()} (by {@code equals}); null when no key is set. The default returns the
+     * current key itself.
+     */
+    default K retainedCurrentKey() {
+        return getCurrentKey();
+    }
+
     int getCurrentKeyGroupIndex();
 
     KeyGroupRange getKeyGroupRange();

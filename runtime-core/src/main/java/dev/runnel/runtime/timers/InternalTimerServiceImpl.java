@@ -75,7 +75,7 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @Override
     @SuppressWarnings("unchecked")
     public void registerProcessingTimeTimer(N namespace, long time) {
-        TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace);
+        TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, (K) retainedKey(), namespace);
         if (processingTimeTimers.add(timer) && time < nextWakeUpTime) {
             scheduleWakeUp(time);
         }
@@ -91,7 +91,7 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @Override
     @SuppressWarnings("unchecked")
     public void registerEventTimeTimer(N namespace, long time) {
-        K key = (K) currentKey();
+        K key = (K) retainedKey();
         TimerHeapInternalTimer<K, N> last = lastEventTimer;
         if (last != null && last.getTimestamp() == time && last.getKey().equals(key)
                 && last.getNamespace().equals(namespace)) {
@@ -187,7 +187,15 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     }
 
     private Object currentKey() {
-        Object key = keyContext.getCurrentKey();
+        return requireKey(keyContext.getCurrentKey());
+    }
+
+    /** The current key as the object a new timer keeps (see {@link KeyContext#retainedCurrentKey}). */
+    private Object retainedKey() {
+        return requireKey(keyContext.retainedCurrentKey());
+    }
+
+    private static Object requireKey(Object key) {
         if (key == null) {
             throw new IllegalStateException("Timers can only be set for a key: no current key is set. "
                     + "Use timers in a KeyedProcessFunction (after keyBy), while processing a record or a timer.");

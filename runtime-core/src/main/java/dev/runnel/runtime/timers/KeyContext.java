@@ -9,4 +9,13 @@ public interface KeyContext {
     void setCurrentKey(Object key);
 
     Object getCurrentKey();
+
+    /**
+     * The current key as an object to keep in a new timer: equal to {@link #getCurrentKey()}, possibly
+     * an instance the keyed state already holds (see {@code KeyedStateBackend.retainedCurrentKey}).
+     * The default returns the current key itself.
+     */
+    default Object retainedCurrentKey() {
+        return getCurrentKey();
+    }
 }

@@ -315,6 +315,11 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         return keyedStateBackend == null ? null : keyedStateBackend.getCurrentKey();
     }
 
+    @Override
+    public Object retainedCurrentKey() {
+        return keyedStateBackend == null ? null : keyedStateBackend.retainedCurrentKey();
+    }
+
     /** The keyed state backend; null for operators that are not keyed. */
     public KeyedStateBackend<Object> getKeyedStateBackend() {
         return keyedStateBackend;

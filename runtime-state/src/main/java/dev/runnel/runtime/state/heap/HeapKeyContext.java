@@ -19,4 +19,31 @@ final class HeapKeyContext<K> {
      * cached lookup is never reused for a key object that was mutated and set again.
      */
     int version;
+    /** Interns the keys that entries of per-window state and timers keep; null when keys are kept as given. */
+    KeyInterner<K> interner;
+    /** {@link #retainedKey()} of the current key once asked for; null until then (reset with the key). */
+    K retained;
+
+    /** Sets the current key, with its hash code and key group. */
+    void set(K newKey, int hash, int newKeyGroup, int newKeyGroupOffset) {
+        key = newKey;
+        keyHash = hash;
+        keyGroup = newKeyGroup;
+        keyGroupOffset = newKeyGroupOffset;
+        retained = null;
+        version++;
+    }
+
+    /**
+     * The current key as the object to keep in a new entry or timer: the interned instance equal to it
+     * (interned on first call per key), or the key itself without an interner; null without a key.
+     */
+    K retainedKey() {
+        K r = retained;
+        if (r == null && key != null) {
+            r = interner == null ? key : interner.intern(key, keyHash);
+            retained = r;
+        }
+        return r;
+    }
 }

@@ -97,6 +97,7 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         this.lastKeyGroup = keyGroupRange.getEndKeyGroup();
         this.codec = new HeapStateCodec(numberOfKeyGroups);
         this.context.keyGroup = -1;
+        this.context.interner = KeyInterner.forKeys(keySerializer);
         this.restored = RestoredState.read(parameters.restoreState(), keyGroupRange);
     }
 
@@ -137,12 +138,7 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
                     + " (keyBy) with the same max parallelism.", key, operatorName, keyGroup, keyGroupRange,
                     numberOfKeyGroups));
         }
-        HeapKeyContext<K> c = context;
-        c.key = key;
-        c.keyHash = hash;
-        c.keyGroup = keyGroup;
-        c.keyGroupOffset = keyGroup - firstKeyGroup;
-        c.version++;
+        context.set(key, hash, keyGroup, keyGroup - firstKeyGroup);
     }
 
     /**
@@ -178,6 +174,12 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
     @Override
     public K getCurrentKey() {
         return context.key;
+    }
+
+    /** The interned instance equal to the current key, for string and boxed primitive keys; see {@link KeyInterner}. */
+    @Override
+    public K retainedCurrentKey() {
+        return context.retainedKey();
     }
 
     @Override
@@ -348,8 +350,7 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         prefetchTables = new StateTable<?, ?, ?>[0];
         queues.clear();
         restored.clear();
-        context.key = null;
-        context.version++;
+        context.set(null, 0, -1, -1);
     }
 
     /** The number of entries of state {@code stateName} over all key groups; for tests and metrics. */

@@ -253,7 +253,9 @@ final class StateTable<K, N, S> {
                     : "no namespace is set (call setCurrentNamespace first)"));
         }
         StateMap<K, N, S> map = mapForWriting(namespaceHash, c.keyGroupOffset);
-        StateMap.Entry<K, N, S> e = map.insert(c.key, namespace, StateMap.hash(c.keyHash, namespaceHash), value);
+        // an entry per window outlives the record that opened it: it keeps the interned key, not the record's
+        K key = churn ? c.retainedKey() : c.key;
+        StateMap.Entry<K, N, S> e = map.insert(key, namespace, StateMap.hash(c.keyHash, namespaceHash), value);
         e.keyGroupOffset = c.keyGroupOffset;
         e.version = versions.current();
         remember(e, namespace, c.version);
