@@ -38,13 +38,15 @@ import dev.runnel.api.common.typeutils.base.UUIDSerializer;
 final class KeyInterner<K> {
 
     static final int INITIAL_SLOTS = 1 << 10;
-    /** 64 Ki references: at most 256 KiB per backend with compressed references. */
+    /** 64 Ki keys: at most 512 KiB of table per backend (references compressed), besides the keys. */
     static final int MAX_SLOTS = 1 << 16;
     /** The slots a key may be kept in; neighbours, so that a lookup reads one or two cache lines. */
     static final int WAYS = 4;
 
     /** Never has a hole before a kept key in the slots of its hash: slots are only filled or replaced. */
     private Object[] slots = new Object[INITIAL_SLOTS];
+    /** The hash code of the key in each slot, so that a lookup reads only the key it is likely to match. */
+    private int[] hashes = new int[INITIAL_SLOTS];
     /** Keys that replaced another since the table last grew. */
     private int replacements;
 
@@ -71,6 +73,7 @@ final class KeyInterner<K> {
     @SuppressWarnings("unchecked")
     K intern(K key, int hash) {
         Object[] s = slots;
+        int[] h = hashes;
         int mask = s.length - 1;
         int home = spread(hash);
         for (int way = 0; way < WAYS; way++) {
@@ -78,16 +81,16 @@ final class KeyInterner<K> {
             Object held = s[i];
             if (held == null) {
                 s[i] = key;
+                h[i] = hash;
                 return key;
             }
-            if (held == key) {
-                return key;
-            }
-            if (held.hashCode() == hash && held.equals(key)) {
+            if (h[i] == hash && (held == key || held.equals(key))) {
                 return (K) held;
             }
         }
-        s[(home + (replacements & (WAYS - 1))) & mask] = key; // every way taken: replace one, in turn
+        int i = (home + (replacements & (WAYS - 1))) & mask; // every way taken: replace one, in turn
+        s[i] = key;
+        h[i] = hash;
         if (++replacements > s.length >> 2 && s.length < MAX_SLOTS) {
             grow();
         }
@@ -100,23 +103,27 @@ final class KeyInterner<K> {
     }
 
     private void grow() {
-        Object[] old = slots;
-        Object[] bigger = new Object[old.length << 1];
+        Object[] oldSlots = slots;
+        int[] oldHashes = hashes;
+        Object[] bigger = new Object[oldSlots.length << 1];
+        int[] biggerHashes = new int[bigger.length];
         int mask = bigger.length - 1;
-        for (Object key : old) {
-            if (key == null) {
+        for (int k = 0; k < oldSlots.length; k++) {
+            if (oldSlots[k] == null) {
                 continue;
             }
-            int home = spread(key.hashCode());
+            int home = spread(oldHashes[k]);
             for (int way = 0; way < WAYS; way++) {
                 int i = (home + way) & mask;
                 if (bigger[i] == null) {
-                    bigger[i] = key;
+                    bigger[i] = oldSlots[k];
+                    biggerHashes[i] = oldHashes[k];
                     break;
                 }
             }
         }
         slots = bigger;
+        hashes = biggerHashes;
         replacements = 0;
     }
 
