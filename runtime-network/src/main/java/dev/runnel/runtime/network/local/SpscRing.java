@@ -76,6 +76,19 @@ final class SpscRing extends SpscRingTail {
         return element;
     }
 
+    /**
+     * Consumer only. Whether at most {@code limit} elements are queued. Reads the producer's index only
+     * when its cached copy says so, so a consumer that asks after every poll of a fuller ring pays nothing.
+     */
+    boolean hasAtMostForConsumer(int limit) {
+        long h = head;
+        if (consumerCachedTail - h > limit) {
+            return false; // the producer's index only grows: the real count is larger still
+        }
+        consumerCachedTail = tail;
+        return consumerCachedTail - h <= limit;
+    }
+
     /** Consumer only. Whether {@link #poll()} would return an element now. */
     boolean isEmptyForConsumer() {
         long h = head;

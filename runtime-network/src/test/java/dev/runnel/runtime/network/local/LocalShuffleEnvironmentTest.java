@@ -364,14 +364,57 @@ class LocalShuffleEnvironmentTest {
             assertThat(writer.emitRecord(i, 0, 0)).isFalse();
         }
         assertThat(gate.pollNext().value(0)).isEqualTo(0);
-        assertThat(room).as("the consumer took a batch").isDone();
         assertThat(writer.isAvailable()).as("four still queued").isFalse();
         gate.pollNext();
         gate.pollNext();
         assertThat(writer.isAvailable()).as("two queued, at capacity").isFalse();
+        assertThat(room).as("the producer is resumed only at half the capacity").isNotDone();
         gate.pollNext();
+        assertThat(room).as("one queued: half the capacity").isDone();
         assertThat(writer.isAvailable()).as("one queued, below capacity").isTrue();
         assertThat(writer.getAvailableFuture()).isSameAs(AvailabilityProvider.AVAILABLE);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void aProducerParkedAtTheHardBoundIsResumedWhenTheConsumerDrains() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 8).set(LocalShuffleEnvironment.MAX_OVERDRAFT_BATCHES, 0));
+        TaskWaker consumer = TaskWaker.forCurrentThread();
+        InputGate gate = gate(env, List.of(new ChannelId("h", 0, 0)), consumer);
+        java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread producer = new Thread(() -> {
+            try {
+                TaskWaker self = TaskWaker.forCurrentThread();
+                ResultPartitionWriter writer = writer(env, "h", 0, self);
+                for (int i = 0; i < 12; i++) {
+                    writer.emitRecord(i, 0, 0); // a batch of one each; the ninth parks at the hard bound
+                    sent.incrementAndGet();
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "held-back-producer");
+        producer.start();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (sent.get() < 8 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(sent.get()).as("eight batches fit").isEqualTo(8);
+        for (int taken = 0; taken < 4; taken++) {
+            assertThat(gate.pollNext().value(0)).isEqualTo(taken);
+        }
+        for (int taken = 4; taken < 12; taken++) {
+            RecordBatch batch;
+            while ((batch = gate.pollNext()) == null && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(batch).as("batch %d arrives", taken).isNotNull();
+            assertThat(batch.value(0)).isEqualTo(taken);
+        }
+        producer.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(10));
+        assertThat(failure.get()).isNull();
+        assertThat(sent.get()).isEqualTo(12);
     }
 
     @Test
