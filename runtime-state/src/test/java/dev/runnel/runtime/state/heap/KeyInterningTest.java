@@ -41,6 +41,12 @@ class KeyInterningTest {
                 List.of(), null));
     }
 
+    /** A {@code ValueState<Long>} named "count" under namespaces of {@code namespaces}. */
+    private static <N> ValueState<Long> count(HeapKeyedStateBackend<?> backend, TypeSerializer<N> namespaces)
+            throws Exception {
+        return backend.getOrCreateKeyedState(namespaces, new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+    }
+
     /** A fresh instance equal to {@code s}, as every record of a stream brings its own. */
     private static String copyOf(String s) {
         return new String(s.toCharArray());
@@ -50,8 +56,7 @@ class KeyInterningTest {
     @Timeout(60)
     void perWindowEntriesOfEqualKeysShareOneKeyInstance() throws Exception {
         HeapKeyedStateBackend<String> backend = backend(StringSerializer.INSTANCE);
-        ValueState<Long> state = backend.getOrCreateKeyedState(LongSerializer.INSTANCE,
-                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+        ValueState<Long> state = count(backend, LongSerializer.INSTANCE);
         @SuppressWarnings("unchecked")
         InternalValueState<String, Long, Long> perWindow = (InternalValueState<String, Long, Long>) state;
         for (long window = 0; window < 50; window++) {
@@ -83,8 +88,7 @@ class KeyInterningTest {
     @Timeout(60)
     void perKeyStateAndMutableKeyTypesKeepTheKeyTheyWereGiven() throws Exception {
         HeapKeyedStateBackend<String> strings = backend(StringSerializer.INSTANCE);
-        ValueState<Long> perKey = strings.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
-                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+        ValueState<Long> perKey = count(strings, VoidNamespaceSerializer.INSTANCE);
         String given = copyOf("only");
         strings.setCurrentKey(given);
         perKey.update(1L);
