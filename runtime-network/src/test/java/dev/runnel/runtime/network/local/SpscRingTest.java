@@ -27,6 +27,27 @@ class SpscRingTest {
     }
 
     @Test
+    void countsWhatIsQueuedForTheConsumerEvenWhenItsCopyOfTheProducersIndexIsOld() {
+        SpscRing ring = new SpscRing(8);
+        assertThat(ring.hasAtMostForConsumer(0)).isTrue();
+        for (int i = 0; i < 6; i++) {
+            ring.offer(i);
+        }
+        assertThat(ring.poll()).isEqualTo(0); // the consumer's copy of the producer's index is now 6
+        assertThat(ring.hasAtMostForConsumer(4)).as("five queued").isFalse();
+        assertThat(ring.hasAtMostForConsumer(5)).isTrue();
+        ring.poll();
+        ring.offer(6);
+        ring.offer(7); // the producer moved on: the consumer's copy says 4 queued, there are 6
+        assertThat(ring.hasAtMostForConsumer(4)).as("the real count, not the cached one").isFalse();
+        assertThat(ring.hasAtMostForConsumer(6)).isTrue();
+        while (ring.poll() != null) {
+            // drain
+        }
+        assertThat(ring.hasAtMostForConsumer(0)).isTrue();
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void transfersEveryElementInOrderBetweenTwoThreads() throws Exception {
         SpscRing ring = new SpscRing(64);
