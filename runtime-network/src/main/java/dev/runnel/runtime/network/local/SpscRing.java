@@ -91,12 +91,7 @@ final class SpscRing extends SpscRingTail {
 
     /** Consumer only. Whether {@link #poll()} would return an element now. */
     boolean isEmptyForConsumer() {
-        long h = head;
-        if (h < consumerCachedTail) {
-            return false;
-        }
-        consumerCachedTail = tail;
-        return h >= consumerCachedTail;
+        return hasAtMostForConsumer(0);
     }
 
     /** An estimate of the elements in the ring; exact only when both sides are quiet. */

@@ -376,13 +376,13 @@ class LocalShuffleEnvironmentTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Timeout(30)
+    @Timeout(30)
     void aProducerParkedAtTheHardBoundIsResumedWhenTheConsumerDrains() throws Exception {
-        ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 8).set(LocalShuffleEnvironment.MAX_OVERDRAFT_BATCHES, 0));
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 8));
         TaskWaker consumer = TaskWaker.forCurrentThread();
         InputGate gate = gate(env, List.of(new ChannelId("h", 0, 0)), consumer);
-        java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicInteger sent = new AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread producer = new Thread(() -> {
             try {
                 TaskWaker self = TaskWaker.forCurrentThread();
@@ -396,7 +396,7 @@ class LocalShuffleEnvironmentTest {
             }
         }, "held-back-producer");
         producer.start();
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (sent.get() < 8 && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
@@ -412,7 +412,7 @@ class LocalShuffleEnvironmentTest {
             assertThat(batch).as("batch %d arrives", taken).isNotNull();
             assertThat(batch.value(0)).isEqualTo(taken);
         }
-        producer.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(10));
+        producer.join(TimeUnit.SECONDS.toMillis(10));
         assertThat(failure.get()).isNull();
         assertThat(sent.get()).isEqualTo(12);
     }
