@@ -76,6 +76,9 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         void failJob(Throwable cause);
     }
 
+    /** How long {@link #close()} waits for a trigger in progress (one blocked on a source coordinator). */
+    private static final long CLOSE_WAIT_SECONDS = 10;
+
     private final String jobId;
     private final JobGraph job;
     private final CheckpointCoordinatorConfiguration config;
@@ -95,6 +98,8 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
     private long failedCount;
     private ScheduledFuture<?> periodic;
     private boolean shutdown;
+    /** The timer's one thread (null before it started): {@link #close()} waits for it unless it runs on it. */
+    private volatile Thread timerThread;
 
     public CheckpointCoordinator(String jobId, JobGraph job, CheckpointCoordinatorConfiguration config,
             CheckpointStorageAccess storage, CompletedCheckpointStore store, long firstCheckpointId, JobAccess access) {
@@ -108,6 +113,7 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "checkpoint-coordinator-" + job.getJobName());
             t.setDaemon(true);
+            timerThread = t;
             return t;
         });
         this.lastCompletionNanos = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(config.getMinPauseBetweenCheckpoints());
@@ -264,12 +270,27 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
             return CompletableFuture.failedFuture(failure);
         }
         PendingCheckpoint checkpoint = new PendingCheckpoint(id, timestamp, options, location, isFinal);
+        boolean closed;
         synchronized (lock) {
-            pending.put(id, checkpoint);
+            closed = shutdown;
+            if (!closed) {
+                pending.put(id, checkpoint);
+            }
         }
-        checkpoint.timeout = timer.schedule(() -> abort(id, new CheckpointException("Checkpoint " + id + " of job '"
-                + job.getJobName() + "' expired before completing (" + config.getCheckpointTimeout()
-                + " ms, execution.checkpointing.timeout)", null), true), config.getCheckpointTimeout(), TimeUnit.MILLISECONDS);
+        if (closed) {
+            // The job ended while the folder was made: close() gave up what was pending and will not see this one.
+            dispose(checkpoint, "the job ended", false);
+            return checkpoint.result;
+        }
+        try {
+            checkpoint.timeout = timer.schedule(() -> abort(id, new CheckpointException("Checkpoint " + id + " of job '"
+                    + job.getJobName() + "' expired before completing (" + config.getCheckpointTimeout()
+                    + " ms, execution.checkpointing.timeout)", null), true), config.getCheckpointTimeout(),
+                    TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // close() shut the timer down after this checkpoint registered; it gives the checkpoint up
+            return checkpoint.result;
+        }
         try {
             Map<String, CompletableFuture<byte[]>> coordinators = access.snapshotCoordinators(id);
             for (Map.Entry<String, CompletableFuture<byte[]>> entry : coordinators.entrySet()) {
@@ -580,13 +601,29 @@ public final class CheckpointCoordinator implements CheckpointResponder, AutoClo
         return storage;
     }
 
+    /**
+     * Gives up every pending checkpoint (its folder is deleted) and stops the timer. Returns once no trigger or
+     * timeout of this coordinator runs any more (bounded by {@link #CLOSE_WAIT_SECONDS}), so that nothing it
+     * started changes the checkpoint folders after the job's result is out. Idempotent; any thread.
+     */
     @Override
     public void close() {
-        stopCheckpointScheduler("the job ended");
         synchronized (lock) {
             shutdown = true;
         }
+        stopCheckpointScheduler("the job ended");
         timer.shutdownNow();
+        if (Thread.currentThread() == timerThread) {
+            return;
+        }
+        try {
+            if (!timer.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("Job {}: a checkpoint trigger still runs {} s after the job ended", job.getJobName(),
+                        CLOSE_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** What a task needs to take a pending checkpoint: its id, trigger time and options. */

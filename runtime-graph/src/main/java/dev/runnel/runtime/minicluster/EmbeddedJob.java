@@ -81,6 +81,8 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedJob implements JobClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedJob.class);
+    /** How long the job's end waits for snapshot writers it interrupted (one blocked in a slow file system). */
+    private static final long ASYNC_STOP_WAIT_SECONDS = 10;
 
     private final JobID jobId;
     private final JobGraph job;
@@ -90,6 +92,8 @@ public final class EmbeddedJob implements JobClient {
     private final StateBackend stateBackend;
     private final ScheduledExecutorService scheduler;
     private final ExecutorService asyncOperations;
+    /** The threads of {@link #asyncOperations}: the job's end waits for them, unless it runs on one. */
+    private final java.util.Set<Thread> asyncThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final CompletableFuture<JobExecutionResult> result = new CompletableFuture<>();
     private final Path workingDirectory;
     private final SimpleMetricGroup metrics;
@@ -156,8 +160,15 @@ public final class EmbeddedJob implements JobClient {
             return t;
         });
         this.asyncOperations = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "runnel-async-snapshots-" + job.getJobName());
+            Thread t = new Thread(() -> {
+                try {
+                    r.run();
+                } finally {
+                    asyncThreads.remove(Thread.currentThread());
+                }
+            }, "runnel-async-snapshots-" + job.getJobName());
             t.setDaemon(true);
+            asyncThreads.add(t);
             return t;
         });
         this.metrics = new SimpleMetricGroup(job.getJobName());
@@ -591,6 +602,7 @@ public final class EmbeddedJob implements JobClient {
             leftOver = handover;
         }
         discardHandover(leftOver);
+        stopAsyncOperations();
         boolean retain = false;
         if (checkpoints != null) {
             checkpoints.close();
@@ -604,7 +616,6 @@ public final class EmbeddedJob implements JobClient {
             }
         }
         scheduler.shutdownNow();
-        asyncOperations.shutdownNow();
         executors.close();
         deleteWorkingDirectory();
         if (cause == null) {
@@ -619,6 +630,26 @@ public final class EmbeddedJob implements JobClient {
                     + " (" + restartStrategy.getDescription() + ")";
             result.completeExceptionally(new JobExecutionException(jobId,
                     "Job '" + job.getJobName() + "' (" + jobId + ") " + what + after + ": " + cause.getMessage(), cause));
+        }
+    }
+
+    /**
+     * Interrupts the snapshot writers still running (an ended task's last checkpoint) and waits for them, boundedly:
+     * what they acknowledge or decline then reaches the coordinator before it closes, and no file of a checkpoint
+     * is written or deleted after the job's result is out.
+     */
+    private void stopAsyncOperations() {
+        asyncOperations.shutdownNow();
+        if (asyncThreads.contains(Thread.currentThread())) {
+            return;
+        }
+        try {
+            if (!asyncOperations.awaitTermination(ASYNC_STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("Job '{}': a checkpoint's state is still being written {} s after the job ended",
+                        job.getJobName(), ASYNC_STOP_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
