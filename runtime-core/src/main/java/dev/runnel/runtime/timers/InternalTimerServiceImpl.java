@@ -10,7 +10,9 @@ import java.util.Objects;
  * <p>Event-time timers fire in {@link #advanceWatermark(long)}, in timestamp order, each with its key
  * set as current key. Processing-time timers are driven by one physical wake-up on the
  * {@link ProcessingTimeService} for the earliest timer, re-registered only when the queue's head
- * changes. Task thread only.
+ * changes. A timer takes the key group of the current key from the {@link KeyContext}, and a fired timer
+ * hands its queue's key group back with its key, so that a key is hashed to its key group once. Task thread
+ * only.
  */
 public final class InternalTimerServiceImpl<K, N> implements InternalTimerService<N> {
 
@@ -76,7 +78,7 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @SuppressWarnings("unchecked")
     public void registerProcessingTimeTimer(N namespace, long time) {
         TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, (K) retainedKey(), namespace);
-        if (processingTimeTimers.add(timer) && time < nextWakeUpTime) {
+        if (processingTimeTimers.add(timer, keyContext.currentKeyGroup()) && time < nextWakeUpTime) {
             scheduleWakeUp(time);
         }
     }
@@ -85,7 +87,8 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @SuppressWarnings("unchecked")
     public void deleteProcessingTimeTimer(N namespace, long time) {
         // The physical wake-up stays; if it finds nothing due it just re-arms for the new head.
-        processingTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
+        processingTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace),
+                keyContext.currentKeyGroup());
     }
 
     @Override
@@ -103,7 +106,7 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
             firingEventTimer = null;
         }
         TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, key, namespace);
-        eventTimeTimers.add(timer);
+        eventTimeTimers.add(timer, keyContext.currentKeyGroup());
         lastEventTimer = timer;
     }
 
@@ -116,7 +119,8 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
                 && firing.getKey().equals(currentKey())) {
             return;
         }
-        eventTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace));
+        eventTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace),
+                keyContext.currentKeyGroup());
     }
 
     @Override
@@ -134,9 +138,10 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
         currentWatermark = watermark;
         TimerHeapInternalTimer<K, N> timer;
         while ((timer = eventTimeTimers.peek()) != null && timer.getTimestamp() <= watermark) {
+            int keyGroup = eventTimeTimers.peekKeyGroup();
             eventTimeTimers.poll();
             lastEventTimer = null;
-            keyContext.setCurrentKey(timer.getKey());
+            keyContext.setCurrentKey(timer.getKey(), keyGroup);
             firingEventTimer = timer;
             try {
                 triggerable.onEventTime(timer);
@@ -160,8 +165,9 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
         nextWakeUpTime = Long.MAX_VALUE;
         TimerHeapInternalTimer<K, N> timer;
         while ((timer = processingTimeTimers.peek()) != null && timer.getTimestamp() <= time) {
+            int keyGroup = processingTimeTimers.peekKeyGroup();
             processingTimeTimers.poll();
-            keyContext.setCurrentKey(timer.getKey());
+            keyContext.setCurrentKey(timer.getKey(), keyGroup);
             triggerable.onProcessingTime(timer);
         }
         timer = processingTimeTimers.peek();

@@ -8,6 +8,27 @@ import java.util.Set;
  */
 public interface KeyGroupedInternalPriorityQueue<T> extends InternalPriorityQueue<T> {
 
+    /**
+     * As {@link #add}, for an element whose key group the caller knows ({@code keyGroup}; negative means
+     * unknown): a timer registered for the current key, whose key group the keyed state computed already.
+     */
+    default boolean add(T element, int keyGroup) {
+        return add(element);
+    }
+
+    /** As {@link #remove}, for an element whose key group the caller knows ({@code keyGroup}; negative means unknown). */
+    default boolean remove(T element, int keyGroup) {
+        return remove(element);
+    }
+
+    /**
+     * The key group of the element {@link #peek()} returns now, without hashing its key where the queue
+     * knows it; negative when the queue is empty or does not know.
+     */
+    default int peekKeyGroup() {
+        return -1;
+    }
+
     /** A snapshot of the elements of {@code keyGroupId} (a copy; later changes do not show). */
     Set<T> getSubsetForKeyGroup(int keyGroupId);
 }

@@ -311,6 +311,22 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     }
 
     @Override
+    public void setCurrentKey(Object key, int keyGroup) {
+        KeyedStateBackend<Object> backend = requireKeyed("set a current key");
+        if (keyGroup < 0) {
+            backend.setCurrentKey(key);
+        } else {
+            backend.setCurrentKeyAndKeyGroup(key, keyGroup);
+        }
+    }
+
+    @Override
+    public int currentKeyGroup() {
+        return keyedStateBackend == null || keyedStateBackend.getCurrentKey() == null ? -1
+                : keyedStateBackend.getCurrentKeyGroupIndex();
+    }
+
+    @Override
     public Object getCurrentKey() {
         return keyedStateBackend == null ? null : keyedStateBackend.getCurrentKey();
     }

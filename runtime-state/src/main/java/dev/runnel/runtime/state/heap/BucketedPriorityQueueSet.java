@@ -53,7 +53,7 @@ import java.util.Objects;
  * @param <T> the element type
  */
 public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
-        implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
+        implements InternalPriorityQueue<T>, HeapPriorityQueueElement, KeyGroupPartitionedPriorityQueue.KeyGroupQueue {
 
     /**
      * Spare buckets kept for reuse. A watermark often fires many windows at once (all that ended since the last
@@ -81,10 +81,20 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     private int spareCount;
     private int size;
     private int internalIndex = NOT_CONTAINED;
+    private final int keyGroupId;
 
     /** @param priority the long that orders the elements; smaller comes first */
-    @SuppressWarnings("unchecked")
     public BucketedPriorityQueueSet(LongPriorityComparator<T> priority) {
+        this(priority, -1);
+    }
+
+    /**
+     * @param priority the long that orders the elements; smaller comes first
+     * @param keyGroupId the key group whose elements this queue holds (negative: not said)
+     */
+    @SuppressWarnings("unchecked")
+    public BucketedPriorityQueueSet(LongPriorityComparator<T> priority, int keyGroupId) {
+        this.keyGroupId = keyGroupId;
         this.priority = Objects.requireNonNull(priority, "priority");
         this.parts = priority instanceof PartedLongPriority<T> parted ? parted : null;
         LongPriorityComparator<HeapPriorityQueueElement> entryPriority =
@@ -96,7 +106,13 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     public static <T extends HeapPriorityQueueElement>
             KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<T, BucketedPriorityQueueSet<T>> factory(
                     LongPriorityComparator<T> priority) {
-        return (keyGroup, numberOfKeyGroups, keyExtractor, comparator) -> new BucketedPriorityQueueSet<>(priority);
+        return (keyGroup, numberOfKeyGroups, keyExtractor, comparator) -> new BucketedPriorityQueueSet<>(priority,
+                keyGroup);
+    }
+
+    @Override
+    public int keyGroupId() {
+        return keyGroupId;
     }
 
     @Override

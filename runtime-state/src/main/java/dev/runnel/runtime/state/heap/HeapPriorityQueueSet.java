@@ -19,17 +19,28 @@ import java.util.Iterator;
  * @param <T> the element type
  */
 public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
-        implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
+        implements InternalPriorityQueue<T>, HeapPriorityQueueElement, KeyGroupPartitionedPriorityQueue.KeyGroupQueue {
 
     private final HeapPriorityQueue<T> heap;
     private final SlotIndex<T> dedup;
     private int internalIndex = NOT_CONTAINED;
+    private final int keyGroupId;
 
     /**
      * @param comparator orders the elements
      * @param initialCapacity expected number of elements (0 allocates on first add)
      */
     public HeapPriorityQueueSet(PriorityComparator<T> comparator, int initialCapacity) {
+        this(comparator, initialCapacity, -1);
+    }
+
+    /**
+     * @param comparator orders the elements
+     * @param initialCapacity expected number of elements (0 allocates on first add)
+     * @param keyGroupId the key group whose elements this queue holds (negative: not said)
+     */
+    public HeapPriorityQueueSet(PriorityComparator<T> comparator, int initialCapacity, int keyGroupId) {
+        this.keyGroupId = keyGroupId;
         this.heap = new HeapPriorityQueue<>(comparator, initialCapacity);
         this.dedup = new SlotIndex<>(heap);
     }
@@ -37,7 +48,13 @@ public final class HeapPriorityQueueSet<T extends HeapPriorityQueueElement>
     /** The factory that {@link KeyGroupPartitionedPriorityQueue} uses for the heap store. */
     public static <T extends HeapPriorityQueueElement>
             KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<T, HeapPriorityQueueSet<T>> factory() {
-        return (keyGroup, numberOfKeyGroups, keyExtractor, comparator) -> new HeapPriorityQueueSet<>(comparator, 0);
+        return (keyGroup, numberOfKeyGroups, keyExtractor, comparator) -> new HeapPriorityQueueSet<>(comparator, 0,
+                keyGroup);
+    }
+
+    @Override
+    public int keyGroupId() {
+        return keyGroupId;
     }
 
     @Override

@@ -54,6 +54,16 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
                 PriorityComparator<T> elementComparator);
     }
 
+    /**
+     * A key group's queue that says which key group it holds, so that the partitioned queue can name the key
+     * group of its head ({@link #peekKeyGroup()}) without hashing the head's key.
+     */
+    public interface KeyGroupQueue {
+
+        /** The key group whose elements this queue holds; negative if it was not told. */
+        int keyGroupId();
+    }
+
     private final KeyExtractorFunction<T> keyExtractor;
     private final PriorityComparator<T> elementComparator;
     private final KeyGroupRange keyGroupRange;
@@ -63,6 +73,8 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     private final Object[] queuesByKeyGroup;
     /** The same queues, ordered by their heads. */
     private final HeapPriorityQueue<PQ> heapOfQueues;
+    /** Whether every queue is a {@link KeyGroupQueue} that knows its key group. */
+    private final boolean queuesKnowTheirKeyGroups;
 
     /**
      * @param keyExtractor the key of an element, which decides its key group
@@ -86,13 +98,16 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
         int count = keyGroupRange.getNumberOfKeyGroups();
         this.queuesByKeyGroup = new Object[count];
         this.heapOfQueues = new HeapPriorityQueue<>(queueOrder(elementComparator), count);
+        boolean knowKeyGroups = true;
         for (int i = 0; i < count; i++) {
             PQ queue = Objects.requireNonNull(
                     factory.create(firstKeyGroup + i, numberOfKeyGroups, keyExtractor, elementComparator),
                     "the partition queue factory returned null");
             queuesByKeyGroup[i] = queue;
             heapOfQueues.add(queue);
+            knowKeyGroups &= queue instanceof KeyGroupQueue known && known.keyGroupId() == firstKeyGroup + i;
         }
+        this.queuesKnowTheirKeyGroups = knowKeyGroups;
     }
 
     /**
@@ -162,8 +177,25 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     }
 
     @Override
+    public int peekKeyGroup() {
+        PQ first = firstQueue();
+        if (first == null) {
+            return -1;
+        }
+        return queuesKnowTheirKeyGroups ? ((KeyGroupQueue) first).keyGroupId() : keyGroupOf(first.peek());
+    }
+
+    @Override
     public boolean add(T element) {
-        PQ queue = queueOf(element);
+        return addTo(queueOf(element), element);
+    }
+
+    @Override
+    public boolean add(T element, int keyGroup) {
+        return addTo(keyGroup < 0 ? queueOf(element) : queueOfKeyGroup(keyGroup, element), element);
+    }
+
+    private boolean addTo(PQ queue, T element) {
         // Only a new head of its key group can become the overall head, and then it is iff its
         // queue moves to the top of the heap of queues.
         return queue.add(element) && heapOfQueues.adjustModifiedElement(queue) == 0;
@@ -171,7 +203,15 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
 
     @Override
     public boolean remove(T element) {
-        PQ queue = queueOf(element);
+        return removeFrom(queueOf(element), element);
+    }
+
+    @Override
+    public boolean remove(T element, int keyGroup) {
+        return removeFrom(keyGroup < 0 ? queueOf(element) : queueOfKeyGroup(keyGroup, element), element);
+    }
+
+    private boolean removeFrom(PQ queue, T element) {
         boolean wasFirst = queue == firstQueue();
         if (queue.remove(element)) {
             heapOfQueues.adjustModifiedElement(queue);
@@ -250,7 +290,10 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     }
 
     private PQ queueOf(T element) {
-        int keyGroup = keyGroupOf(element);
+        return queueOfKeyGroup(keyGroupOf(element), element);
+    }
+
+    private PQ queueOfKeyGroup(int keyGroup, T element) {
         int index = keyGroup - firstKeyGroup;
         if (index < 0 || index >= queuesByKeyGroup.length) {
             throw new IllegalArgumentException("element " + element + " belongs to key group " + keyGroup

@@ -3,6 +3,7 @@ package dev.runnel.runtime.state.rocksdb;
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.core.memory.DataInputDeserializer;
 import dev.runnel.core.memory.DataOutputSerializer;
+import dev.runnel.runtime.state.heap.KeyGroupPartitionedPriorityQueue;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import java.io.IOException;
@@ -56,7 +57,8 @@ import org.rocksdb.Slice;
  *
  * @param <T> the element type
  */
-public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriorityQueue<T>, HeapPriorityQueueElement {
+public final class RocksDBCachingPriorityQueueSet<T>
+        implements InternalPriorityQueue<T>, HeapPriorityQueueElement, KeyGroupPartitionedPriorityQueue.KeyGroupQueue {
 
     /** Unsigned lexicographic order: the order RocksDB's default comparator keeps keys in. */
     static final Comparator<byte[]> UNSIGNED_BYTES = Arrays::compareUnsigned;
@@ -369,5 +371,10 @@ public final class RocksDBCachingPriorityQueueSet<T> implements InternalPriority
                     "cannot read an element of key group %s of timer queue '%s': the stored bytes are corrupt "
                             + "or the serializer changed", keyGroup, queueName), e);
         }
+    }
+
+    @Override
+    public int keyGroupId() {
+        return keyGroup;
     }
 }

@@ -138,8 +138,10 @@ class KeyGroupPartitionedPriorityQueueTest {
             TimerHeapInternalTimer<Integer, VoidNamespace> head = queue.peek();
             TimerHeapInternalTimer<Integer, VoidNamespace> t = timer(random.nextInt(500), random.nextInt(2000));
             int choice = random.nextInt(10);
+            // Half the changes name the key group, as the timer service does for the current key.
+            boolean named = random.nextBoolean();
             if (choice < 6) {
-                boolean changed = queue.add(t);
+                boolean changed = named ? queue.add(t, keyGroup(t.getKey())) : queue.add(t);
                 if (model.add(t)) {
                     countByTime.merge(t.getTimestamp(), 1, Integer::sum);
                     perKeyGroup.merge(keyGroup(t.getKey()), 1, Integer::sum);
@@ -149,7 +151,7 @@ class KeyGroupPartitionedPriorityQueueTest {
                     assertThat(queue.peek()).isEqualTo(t);
                 }
             } else if (choice < 9) {
-                boolean changed = queue.remove(t);
+                boolean changed = named ? queue.remove(t, keyGroup(t.getKey())) : queue.remove(t);
                 if (model.remove(t)) {
                     countByTime.merge(t.getTimestamp(), -1, (a, b) -> a + b == 0 ? null : a + b);
                     perKeyGroup.merge(keyGroup(t.getKey()), -1, Integer::sum);
@@ -163,8 +165,10 @@ class KeyGroupPartitionedPriorityQueueTest {
             }
             if (model.isEmpty()) {
                 assertThat(queue.peek()).isNull();
+                assertThat(queue.peekKeyGroup()).isNegative();
             } else {
                 assertThat(queue.peek().getTimestamp()).isEqualTo(countByTime.firstKey());
+                assertThat(queue.peekKeyGroup()).as("the head's key group").isEqualTo(keyGroup(queue.peek().getKey()));
             }
         }
         assertThat(queue.size()).isEqualTo(model.size());
@@ -179,6 +183,35 @@ class KeyGroupPartitionedPriorityQueueTest {
             last = t.getTimestamp();
         }
         assertThat(model).isEmpty();
+    }
+
+    @Test
+    void namesTheHeadsKeyGroupAlsoWhenItsQueuesDoNotKnowTheirs() {
+        KeyGroupPartitionedPriorityQueue<TimerHeapInternalTimer<Integer, VoidNamespace>,
+                HeapPriorityQueueSet<TimerHeapInternalTimer<Integer, VoidNamespace>>> queue =
+                new KeyGroupPartitionedPriorityQueue<>(TimerHeapInternalTimer::getKey, comparator(),
+                        (KeyGroupPartitionedPriorityQueue.PartitionQueueFactory<TimerHeapInternalTimer<Integer, VoidNamespace>,
+                                HeapPriorityQueueSet<TimerHeapInternalTimer<Integer, VoidNamespace>>>)
+                                (keyGroup, groups, keys, order) -> new HeapPriorityQueueSet<>(order, 0),
+                        KeyGroupRange.of(0, KEY_GROUPS - 1), KEY_GROUPS);
+        int[] keys = keysInDistinctKeyGroups(3);
+        assertThat(queue.peekKeyGroup()).isNegative();
+        queue.add(timer(30, keys[0]));
+        queue.add(timer(10, keys[1]), keyGroup(keys[1]));
+        queue.add(timer(20, keys[2]));
+        for (int key : new int[] {keys[1], keys[2], keys[0]}) {
+            assertThat(queue.peekKeyGroup()).isEqualTo(keyGroup(key));
+            assertThat(queue.poll().getKey()).isEqualTo(key);
+        }
+        assertThat(queue.peekKeyGroup()).isNegative();
+    }
+
+    @Test
+    void aNamedKeyGroupOutsideTheRangeIsRejected() {
+        var queue = queue(KeyGroupRange.of(0, 63));
+        assertThatThrownBy(() -> queue.add(timer(1, 1), 64))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("key group 64");
     }
 
     @Test
