@@ -7,6 +7,10 @@ package dev.runnel.runtime.io;
  * boolean per batch instead of type tests. Moving records a batch at a time keeps the cost of handing data
  * between threads (one queue operation, one possible wake-up) off the per-record path.
  *
+ * <p>A batch of a keyBy edge in memory also carries each record's key hash code and key group as the producer's
+ * partitioner computed them ({@link #addKeyed}), so that the keyed consumer hashes no key again
+ * ({@link #keyGroupsOf()}). Records that cross the network arrive without them.
+ *
  * <p>Ownership moves with the batch: the writer fills it, hands it to a channel and does not touch
  * it again; the reader consumes it and gives it back through {@link InputGate#recycle(RecordBatch)}.
  * Never shared by two threads at once. {@link #NO_TIMESTAMP} marks a record without a timestamp.
@@ -18,9 +22,15 @@ public final class RecordBatch {
 
     private static final Object[] NO_VALUES = new Object[0];
     private static final long[] NO_TIMESTAMPS = new long[0];
+    private static final int[] NO_INTS = new int[0];
 
     private final Object[] values;
     private final long[] timestamps;
+    /** Per record of {@link #addKeyed}: its key's hash code and key group; allocated on the first keyed record. */
+    private int[] keyHashes = NO_INTS;
+    private int[] keyGroups = NO_INTS;
+    /** The max parallelism the key groups are of; 0 while the batch holds a record added without them. */
+    private int keyGroupsOf;
     private final ChannelEvent event;
     private final boolean priority;
     private int size;
@@ -75,8 +85,52 @@ public final class RecordBatch {
         int i = size;
         values[i] = value;
         timestamps[i] = timestamp;
+        keyGroupsOf = 0;
         size = i + 1;
         return size == values.length;
+    }
+
+    /**
+     * Appends a record of a keyBy edge with its key's hash code and its key group out of {@code maxParallelism};
+     * returns true when the batch is now full. Every record of a batch must come this way with the same
+     * {@code maxParallelism} for the batch to carry them ({@link #keyGroupsOf()}).
+     */
+    public boolean addKeyed(Object value, long timestamp, int keyHash, int keyGroup, int maxParallelism) {
+        int i = size;
+        if (i == 0) {
+            keyGroupsOf = maxParallelism;
+            if (keyHashes.length == 0) {
+                keyHashes = new int[values.length];
+                keyGroups = new int[values.length];
+            }
+        } else if (keyGroupsOf != maxParallelism) {
+            keyGroupsOf = 0;
+        }
+        values[i] = value;
+        timestamps[i] = timestamp;
+        keyHashes[i] = keyHash;
+        keyGroups[i] = keyGroup;
+        size = i + 1;
+        return size == values.length;
+    }
+
+    /**
+     * The max parallelism whose key groups this batch carries, when every record came with its key hash and
+     * key group ({@link #addKeyed}) out of the same one; 0 when it carries none. Only then do {@link #keyHash}
+     * and {@link #keyGroup} hold them.
+     */
+    public int keyGroupsOf() {
+        return keyGroupsOf;
+    }
+
+    /** The key hash code of record {@code index}; only while {@link #keyGroupsOf()} is not 0. */
+    public int keyHash(int index) {
+        return keyHashes[index];
+    }
+
+    /** The key group of record {@code index}; only while {@link #keyGroupsOf()} is not 0. */
+    public int keyGroup(int index) {
+        return keyGroups[index];
     }
 
     public int size() {
@@ -103,5 +157,6 @@ public final class RecordBatch {
     public void clear() {
         java.util.Arrays.fill(values, 0, size, null);
         size = 0;
+        keyGroupsOf = 0;
     }
 }

@@ -25,6 +25,16 @@ public interface ResultPartitionWriter extends AvailabilityProvider, AutoCloseab
      */
     boolean emitRecord(Object value, long timestamp, int subpartition) throws InterruptedException;
 
+    /**
+     * As {@link #emitRecord}, for a record of a keyBy edge whose key's hash code and key group (out of
+     * {@code maxParallelism}) the partitioner computed: channels in memory hand them to the consumer with the
+     * record ({@link RecordBatch#addKeyed}), so that it does not hash the key again. The default drops them.
+     */
+    default boolean emitKeyedRecord(Object value, long timestamp, int keyHash, int keyGroup, int maxParallelism,
+            int subpartition) throws InterruptedException {
+        return emitRecord(value, timestamp, subpartition);
+    }
+
     /** Appends a record to every subpartition (each gets its own copy where copies are needed). */
     boolean broadcastRecord(Object value, long timestamp) throws InterruptedException;
 

@@ -40,6 +40,16 @@ public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> 
 
     @Override
     public int selectChannel(T record) {
+        return channelOfKeyGroup(keyGroupOfHash(keyHash(record)));
+    }
+
+    /**
+     * The hash code of {@code record}'s key, the first step of {@link #selectChannel}; the sender keeps it and
+     * the key group for the consumer ({@link dev.runnel.runtime.io.ResultPartitionWriter#emitKeyedRecord}).
+     *
+     * @throws KeyExtractionException if the key selector fails or returns null
+     */
+    public int keyHash(T record) {
         K key;
         try {
             key = keySelector.getKey(record);
@@ -49,8 +59,17 @@ public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> 
         if (key == null) {
             throw new KeyExtractionException("The key selector of a keyBy returned null; every record needs a key", null);
         }
+        return key.hashCode();
+    }
+
+    /** The key group of a key whose hash code is {@code keyHash}, as {@link KeyGroupRangeAssignment} computes it. */
+    public int keyGroupOfHash(int keyHash) {
+        return MathUtils.murmurHash(keyHash) % maxParallelism;
+    }
+
+    /** The channel of the subtask that owns {@code keyGroup}; after {@link #setup}. */
+    public int channelOfKeyGroup(int keyGroup) {
         // Inlined assignKeyToParallelOperator: the arguments were validated once in setup().
-        int keyGroup = MathUtils.murmurHash(key.hashCode()) % maxParallelism;
         return keyGroup * numberOfChannels / maxParallelism;
     }
 

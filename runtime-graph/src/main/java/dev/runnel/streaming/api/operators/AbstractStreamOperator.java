@@ -7,6 +7,7 @@ import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.api.java.functions.KeySelector;
 import dev.runnel.api.common.state.KeyedStateStore;
 import dev.runnel.api.common.state.OperatorStateStore;
+import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.runtime.state.DefaultOperatorStateBackend;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyedStateSnapshot;
@@ -275,16 +276,18 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
      * {@link #setKeyContextElement} calls take the keys from here while their records are the announced
      * ones (compared by identity), in order. See {@link Input#prepareKeyContexts}.
      */
-    public void prepareKeyContexts(Object[] values, int count) throws Exception {
+    public void prepareKeyContexts(RecordBatch batch, int from, int count) throws Exception {
         KeySelector<Object, Object> selector = keySelector1;
         if (selector == null || preparedValues == null) {
             return;
         }
         int n = Math.min(count, preparedValues.length);
         int maxParallelism = keyedStateBackend.getNumberOfKeyGroups();
+        // The sender's hashes, when it computed them for these key groups: a key is hashed once on its way.
+        boolean hashed = batch.keyGroupsOf() == maxParallelism;
         int prepared = 0;
         for (; prepared < n; prepared++) {
-            Object value = values[prepared];
+            Object value = batch.value(from + prepared);
             Object key;
             try {
                 key = selector.getKey(value);
@@ -294,11 +297,16 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
             if (key == null) {
                 break;
             }
-            int hash = key.hashCode(); // once: the key group, the read-ahead and the current key take it
             preparedValues[prepared] = value;
             preparedKeys[prepared] = key;
-            preparedKeyHashes[prepared] = hash;
-            preparedKeyGroups[prepared] = KeyGroupRangeAssignment.computeKeyGroupForKeyHash(hash, maxParallelism);
+            if (hashed) {
+                preparedKeyHashes[prepared] = batch.keyHash(from + prepared);
+                preparedKeyGroups[prepared] = batch.keyGroup(from + prepared);
+            } else {
+                int hash = key.hashCode(); // once: the key group, the read-ahead and the current key take it
+                preparedKeyHashes[prepared] = hash;
+                preparedKeyGroups[prepared] = KeyGroupRangeAssignment.computeKeyGroupForKeyHash(hash, maxParallelism);
+            }
         }
         preparedNext = 0;
         preparedCount = prepared;

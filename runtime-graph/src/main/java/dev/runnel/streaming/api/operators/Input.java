@@ -1,6 +1,7 @@
 package dev.runnel.streaming.api.operators;
 
 import dev.runnel.api.common.eventtime.Watermark;
+import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 
 /** One input of an operator. Task thread only. */
@@ -24,12 +25,15 @@ public interface Input<IN> {
     }
 
     /**
-     * Announces the values of the next {@code count} records (at most {@link #keyContextGroupSize()}),
-     * in the order in which {@link #setKeyContextElement} will be called for them: a keyed operator
-     * selects their keys now and lets its state backend read ahead for all of them at once (see
-     * {@code KeyedStateBackend#prefetch}). The values array is the caller's and is reused.
+     * Announces the next {@code count} records of {@code batch} from {@code from} (at most
+     * {@link #keyContextGroupSize()}), in the order in which {@link #setKeyContextElement} will be called for
+     * them: a keyed operator selects their keys now and lets its state backend read ahead for all of them at
+     * once (see {@code KeyedStateBackend#prefetch}). When the batch came over a keyBy edge in memory it also
+     * carries the keys' hash codes and key groups as the sender computed them ({@link RecordBatch#keyGroupsOf()}),
+     * and the operator takes those instead of hashing the keys again. The batch is the caller's: read it during
+     * the call only.
      */
-    default void prepareKeyContexts(Object[] values, int count) throws Exception {}
+    default void prepareKeyContexts(RecordBatch batch, int from, int count) throws Exception {}
 
     /**
      * The input became idle (true: its watermark must not hold back event time) or active again (false).

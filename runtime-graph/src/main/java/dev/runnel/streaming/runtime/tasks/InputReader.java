@@ -47,7 +47,6 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
      */
     private int preparedUntil;
     private int keyGroupSize = -1;
-    private Object[] groupValues;
 
     InputReader(InputGate gate, Input<IN> target, String headName, String subtaskName, TaskSignals signals) {
         this.gate = gate;
@@ -76,25 +75,19 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
     private void prepareKeyContexts(RecordBatch batch, int from, int size) throws Exception {
         if (keyGroupSize < 0) {
             keyGroupSize = target.keyContextGroupSize();
-            groupValues = new Object[Math.max(keyGroupSize, 0)];
         }
         if (keyGroupSize <= 0) {
             preparedUntil = -1; // never again: this target takes no announcements
             return;
         }
         int n = Math.min(keyGroupSize, size - from);
-        Object[] values = groupValues;
-        for (int k = 0; k < n; k++) {
-            values[k] = batch.value(from + k);
-        }
         try {
-            target.prepareKeyContexts(values, n);
+            target.prepareKeyContexts(batch, from, n);
         } catch (OperatorException e) {
             throw e;
         } catch (Exception e) {
-            throw OperatorException.onRecord(headName, subtaskName, values[0], e);
+            throw OperatorException.onRecord(headName, subtaskName, batch.value(from), e);
         }
-        java.util.Arrays.fill(values, 0, n, null); // keep no records alive through the scratch array
         preparedUntil = from + n;
     }
 

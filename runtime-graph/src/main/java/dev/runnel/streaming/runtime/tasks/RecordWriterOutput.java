@@ -7,6 +7,7 @@ import dev.runnel.runtime.io.ResultPartitionWriter;
 import dev.runnel.runtime.io.WatermarkEvent;
 import dev.runnel.runtime.io.WatermarkStatusEvent;
 import dev.runnel.runtime.partitioner.KeyExtractionException;
+import dev.runnel.runtime.partitioner.KeyGroupStreamPartitioner;
 import dev.runnel.runtime.partitioner.StreamPartitioner;
 import dev.runnel.streaming.api.operators.Output;
 import dev.runnel.streaming.runtime.operators.OperatorException;
@@ -22,6 +23,9 @@ final class RecordWriterOutput<T> implements Output<T> {
 
     private final ResultPartitionWriter writer;
     private final StreamPartitioner<T> partitioner;
+    /** The partitioner of a keyBy edge (else null): its key hash and key group travel with the record. */
+    private final KeyGroupStreamPartitioner<T, ?> byKey;
+    private final int maxParallelism;
     private final boolean broadcast;
     private final boolean supportsUnalignedCheckpoints;
     private final OutputTag<?> outputTag;
@@ -33,6 +37,8 @@ final class RecordWriterOutput<T> implements Output<T> {
             TaskSignals signals, boolean flushAlways, String edgeDescription) {
         this.writer = writer;
         this.partitioner = partitioner;
+        this.byKey = partitioner instanceof KeyGroupStreamPartitioner<T, ?> keyed ? keyed : null;
+        this.maxParallelism = byKey == null ? 0 : byKey.getMaxParallelism();
         this.broadcast = partitioner.isBroadcast();
         this.supportsUnalignedCheckpoints = partitioner.isSupportsUnalignedCheckpoint();
         this.outputTag = outputTag;
@@ -62,15 +68,13 @@ final class RecordWriterOutput<T> implements Output<T> {
             boolean available;
             if (broadcast) {
                 available = writer.broadcastRecord(value, timestamp);
+            } else if (byKey != null) {
+                int keyHash = keyHash(value);
+                int keyGroup = byKey.keyGroupOfHash(keyHash);
+                available = writer.emitKeyedRecord(value, timestamp, keyHash, keyGroup, maxParallelism,
+                        byKey.channelOfKeyGroup(keyGroup));
             } else {
-                int channel;
-                try {
-                    channel = partitioner.selectChannel(value);
-                } catch (KeyExtractionException e) {
-                    throw new OperatorException(e.getMessage() + " on edge " + edgeDescription + ", record "
-                            + OperatorException.describe(value), e.getCause());
-                }
-                available = writer.emitRecord(value, timestamp, channel);
+                available = writer.emitRecord(value, timestamp, channel(value));
             }
             signals.recordsOut++;
             if (!available) {
@@ -83,6 +87,27 @@ final class RecordWriterOutput<T> implements Output<T> {
             Thread.currentThread().interrupt();
             throw new TaskCancelledException("interrupted while sending on edge " + edgeDescription);
         }
+    }
+
+    private int keyHash(T value) {
+        try {
+            return byKey.keyHash(value);
+        } catch (KeyExtractionException e) {
+            throw keyFailure(e, value);
+        }
+    }
+
+    private int channel(T value) {
+        try {
+            return partitioner.selectChannel(value);
+        } catch (KeyExtractionException e) {
+            throw keyFailure(e, value);
+        }
+    }
+
+    private OperatorException keyFailure(KeyExtractionException e, T value) {
+        return new OperatorException(e.getMessage() + " on edge " + edgeDescription + ", record "
+                + OperatorException.describe(value), e.getCause());
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.runnel.api.common.state.ValueState;
 import dev.runnel.api.common.state.ValueStateDescriptor;
 import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.api.java.tuple.Tuple2;
+import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.streaming.api.environment.StreamExecutionEnvironment;
 import dev.runnel.streaming.api.functions.KeyedProcessFunction;
 import dev.runnel.streaming.api.operators.KeyedProcessOperator;
@@ -77,14 +78,14 @@ class KeyReadAheadTest {
                 announced[i] = "a" + i;
             }
             // announced in order, processed: the first two as announced, then other records, then announced ones
-            op.prepareKeyContexts(announced, group);
+            op.prepareKeyContexts(batchOf((Object[]) announced), 0, group);
             harness.processElement(announced[0]);
             harness.processElement(announced[1]);
             harness.processElement(new String("a1")); // equal, but not the announced object
             harness.processElement("b");
             harness.processElement(announced[2]); // after a mismatch the announcement is dropped
             // a new announcement that is then processed out of order
-            op.prepareKeyContexts(new Object[] {"x", "y", "z"}, 3);
+            op.prepareKeyContexts(batchOf("x", "y", "z"), 0, 3);
             harness.processElement("z");
             harness.processElement("x");
             harness.processElement("y");
@@ -134,11 +135,11 @@ class KeyReadAheadTest {
             var op = harness.getOperator();
             op.keyContextGroupSize();
             // the announcement itself does not fail: the records before the bad one are processed first
-            op.prepareKeyContexts(new Object[] {"a", "b", "bad", "c"}, 4);
+            op.prepareKeyContexts(batchOf("a", "b", "bad", "c"), 0, 4);
             harness.processElement("a");
             harness.processElement("b");
             assertThatThrownBy(() -> harness.processElement("bad")).hasMessageContaining("no key for bad");
-            op.prepareKeyContexts(new Object[] {"d", "none", "e"}, 3);
+            op.prepareKeyContexts(batchOf("d", "none", "e"), 0, 3);
             harness.processElement("d");
             assertThatThrownBy(() -> harness.processElement("none"))
                     .hasMessageContaining("returned null for record 'none'");
@@ -146,5 +147,111 @@ class KeyReadAheadTest {
             assertThat(harness.extractOutputValues()).containsExactly(Tuple2.of("a", 1L), Tuple2.of("b", 1L),
                     Tuple2.of("d", 1L), Tuple2.of("e", 1L));
         }
+    }
+
+    @Test
+    void keyHashesAndKeyGroupsThatCameWithTheRecordsAreTakenAsTheyAre() throws Exception {
+        try (var harness = harness("heap")) {
+            var op = harness.getOperator();
+            int group = Math.min(op.keyContextGroupSize(), 4);
+            String[] words = {"a", "b", "a", "c"};
+            int[] keyGroups = new int[group];
+            RecordBatch hashed = new RecordBatch(group);
+            RecordBatch otherKeyGroups = new RecordBatch(group);
+            for (int i = 0; i < group; i++) {
+                keyGroups[i] = dev.runnel.runtime.state.KeyGroupRangeAssignment.assignToKeyGroup(words[i], 128);
+                // The carried key group is taken as it is (the sender's is the truth), so one that differs from
+                // the key's own shows that the receiver did not hash the key again.
+                hashed.addKeyed(words[i], RecordBatch.NO_TIMESTAMP, words[i].hashCode(), (keyGroups[i] + 1) % 128, 128);
+                otherKeyGroups.addKeyed(words[i], RecordBatch.NO_TIMESTAMP, words[i].hashCode(), i + 1, 64);
+            }
+            var backend = ((dev.runnel.streaming.api.operators.AbstractStreamOperator<?>) op).getKeyedStateBackend();
+            op.prepareKeyContexts(hashed, 0, group);
+            for (int i = 0; i < group; i++) {
+                harness.processElement(words[i]);
+                assertThat(backend.getCurrentKeyGroupIndex()).isEqualTo((keyGroups[i] + 1) % 128);
+            }
+            // key groups out of another max parallelism are not this backend's: the keys are hashed here
+            op.prepareKeyContexts(otherKeyGroups, 0, group);
+            for (int i = 0; i < group; i++) {
+                harness.processElement(words[i]);
+                assertThat(backend.getCurrentKeyGroupIndex()).isEqualTo(keyGroups[i]);
+            }
+            // the first round's counts sit in the shifted key groups, the second's in the keys' own
+            assertThat(harness.extractOutputValues()).containsExactly(Tuple2.of("a", 1L), Tuple2.of("b", 1L),
+                    Tuple2.of("a", 2L), Tuple2.of("c", 1L), Tuple2.of("a", 1L), Tuple2.of("b", 1L),
+                    Tuple2.of("a", 2L), Tuple2.of("c", 1L));
+        }
+    }
+
+    /** A key whose hash codes are counted. */
+    public static final class CountedKey {
+        static final java.util.concurrent.atomic.AtomicLong HASHES = new java.util.concurrent.atomic.AtomicLong();
+        public String name;
+
+        public CountedKey() {}
+
+        CountedKey(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public int hashCode() {
+            HASHES.incrementAndGet();
+            return name.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CountedKey other && other.name.equals(name);
+        }
+    }
+
+    /** Counts records per key, whatever the key's type. */
+    static final class CountPerKey extends KeyedProcessFunction<CountedKey, CountedKey, Long> {
+        private transient ValueState<Long> count;
+
+        @Override
+        public void open(OpenContext ctx) {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+        }
+
+        @Override
+        public void processElement(CountedKey key, Context ctx, Collector<Long> out) throws Exception {
+            Long c = count.value();
+            long next = c == null ? 1 : c + 1;
+            count.update(next);
+            out.collect(next);
+        }
+    }
+
+    @Test
+    void aKeyIsHashedOnceOnItsWayThroughAKeyByInMemory() throws Exception {
+        // One TaskManager, also in the build's run on two: records that cross the network arrive serialized,
+        // and their receiver hashes their keys again.
+        dev.runnel.configuration.Configuration oneTaskManager = new dev.runnel.configuration.Configuration();
+        oneTaskManager.setString("taskmanager.count", "1");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, oneTaskManager);
+        int keys = 1_000;
+        long n = 100_000;
+        CountedKey.HASHES.set(0);
+        List<Long> counts = new ArrayList<>();
+        env.fromSequence(0, n - 1).map(i -> new CountedKey("k" + i % keys)).returns(CountedKey.class)
+                .keyBy(k -> k).process(new CountPerKey())
+                .executeAndCollect().forEachRemaining(counts::add);
+        assertThat(counts).hasSize((int) n);
+        assertThat(counts.stream().mapToLong(Long::longValue).max().orElse(0)).isEqualTo(n / keys);
+        // The sender hashes each key once for its channel; the receiver takes the hash and the key group that
+        // came with the record (it used to hash every key again).
+        assertThat(CountedKey.HASHES.get()).as("hashCode calls for %s records", n).isLessThan(n + n / 10);
+    }
+
+    /** A batch of {@code values} without timestamps or key hashes, as a channel hands it to the task. */
+    private static RecordBatch batchOf(Object... values) {
+        RecordBatch batch = new RecordBatch(values.length);
+        for (Object value : values) {
+            batch.add(value, RecordBatch.NO_TIMESTAMP);
+        }
+        return batch;
     }
 }

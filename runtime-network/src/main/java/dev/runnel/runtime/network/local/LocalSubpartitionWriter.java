@@ -48,6 +48,18 @@ final class LocalSubpartitionWriter implements SubpartitionWriter {
     }
 
     @Override
+    public boolean addKeyed(Object value, long timestamp, int keyHash, int keyGroup, int maxParallelism)
+            throws InterruptedException {
+        // A copy's key is equal to the original's, so it has the same hash and key group.
+        Object toSend = copier == null ? value : copier.copy(value);
+        if (open.addKeyed(toSend, timestamp, keyHash, keyGroup, maxParallelism)) {
+            handOver();
+            return channel.hasRoom();
+        }
+        return true;
+    }
+
+    @Override
     public void flush() throws InterruptedException {
         if (!open.isEmpty()) {
             handOver();

@@ -41,6 +41,12 @@ public final class ChannelResultPartitionWriter implements ResultPartitionWriter
     }
 
     @Override
+    public boolean emitKeyedRecord(Object value, long timestamp, int keyHash, int keyGroup, int maxParallelism,
+            int subpartition) throws InterruptedException {
+        return subpartitions[subpartition].addKeyed(value, timestamp, keyHash, keyGroup, maxParallelism);
+    }
+
+    @Override
     public boolean broadcastRecord(Object value, long timestamp) throws InterruptedException {
         boolean available = true;
         for (SubpartitionWriter subpartition : subpartitions) {

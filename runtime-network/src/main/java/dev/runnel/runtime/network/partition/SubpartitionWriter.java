@@ -18,6 +18,16 @@ public interface SubpartitionWriter {
      */
     boolean add(Object value, long timestamp) throws InterruptedException;
 
+    /**
+     * As {@link #add}, for a record of a keyBy edge with its key's hash code and key group out of
+     * {@code maxParallelism} (see {@link dev.runnel.runtime.io.ResultPartitionWriter#emitKeyedRecord}). The default
+     * drops them: a serialized record carries its key, and the receiver hashes it.
+     */
+    default boolean addKeyed(Object value, long timestamp, int keyHash, int keyGroup, int maxParallelism)
+            throws InterruptedException {
+        return add(value, timestamp);
+    }
+
     /** Hands over what is buffered now, even if the buffer is not full. */
     void flush() throws InterruptedException;
 

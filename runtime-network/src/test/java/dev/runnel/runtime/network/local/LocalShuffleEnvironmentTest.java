@@ -115,6 +115,45 @@ class LocalShuffleEnvironmentTest {
     }
 
     @Test
+    void keyHashesAndKeyGroupsTravelWithTheRecordsOfAKeyByEdge() throws Exception {
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(4, 16));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter writer = writer(env, "e1", 0, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e1", 0, 0)), me);
+
+        for (int i = 0; i < 8; i++) {
+            writer.emitKeyedRecord("k" + i, i, 1000 + i, i % 128, 128, 0); // two full batches of four
+        }
+        writer.emitKeyedRecord("m0", 8, 2000, 7, 128, 0);
+        writer.emitRecord("plain", 9, 0); // one record without them: its batch carries none
+        writer.emitKeyedRecord("o0", 10, 3000, 3, 64, 0);
+        writer.emitKeyedRecord("o1", 11, 3001, 4, 128, 0); // another max parallelism in the same batch: none
+        writer.finish();
+
+        List<String> seen = new ArrayList<>();
+        while (!gate.isFinished()) {
+            RecordBatch batch = gate.pollNext();
+            assertThat(batch).isNotNull();
+            if (batch.isEvent()) {
+                continue;
+            }
+            StringBuilder line = new StringBuilder("of " + batch.keyGroupsOf() + ":");
+            for (int i = 0; i < batch.size(); i++) {
+                line.append(' ').append(batch.value(i));
+                if (batch.keyGroupsOf() != 0) {
+                    line.append('/').append(batch.keyHash(i)).append('/').append(batch.keyGroup(i));
+                }
+            }
+            seen.add(line.toString());
+            gate.recycle(batch);
+        }
+        assertThat(seen).containsExactly(
+                "of 128: k0/1000/0 k1/1001/1 k2/1002/2 k3/1003/3",
+                "of 128: k4/1004/4 k5/1005/5 k6/1006/6 k7/1007/7",
+                "of 0: m0 plain o0 o1");
+    }
+
+    @Test
     void anUnalignedBarrierOvertakesQueuedBatchesAndIsAlsoDeliveredInOrder() throws Exception {
         ShuffleEnvironment env = new LocalShuffleEnvironment(config(2, 16));
         TaskWaker me = TaskWaker.forCurrentThread();

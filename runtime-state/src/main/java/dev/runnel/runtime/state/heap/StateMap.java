@@ -171,14 +171,16 @@ final class StateMap<K, N, S> {
     /**
      * Prefetch, second step: when the home position of {@code hash} holds that hash
      * ({@code slotHash}, from {@link #touchPosition}), reads its entry and the entry's key, the objects
-     * the lookup will compare; returns a value derived from the reads, so that they happen.
+     * the lookup will compare; returns a value derived from the reads, so that they happen. The key is
+     * touched through its class word, not its {@code hashCode()}: a composite key (a tuple, a POJO) would
+     * compute its hash again just to be read.
      */
     int touchEntry(int hash, int slotHash) {
         if (slotHash != hash) {
             return slotHash;
         }
         Entry<K, N, S> e = at(hash & mask);
-        return e.key.hashCode() + e.version + (int) e.bits;
+        return (e.key.getClass() == Object.class ? 1 : 0) + e.version + (int) e.bits;
     }
 
     /** Adds a mapping that the caller knows is absent, and returns its entry. */
