@@ -245,6 +245,9 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         keyedStateBackend.setCurrentKey(selectKey(selector, value));
     }
 
+    /** How many records a keyed operator whose backend does not prefetch takes per announcement. */
+    private static final int KEY_CONTEXT_GROUP_SIZE = 16;
+
     private Object selectKey(KeySelector<Object, Object> selector, Object value) throws Exception {
         Object key = selector.getKey(value);
         if (key == null) {
@@ -256,12 +259,14 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     }
 
     /**
-     * One-input keyed operators on a backend that prefetches: the group size of that backend; else 0.
-     * See {@link Input#keyContextGroupSize()}.
+     * One-input keyed operators: the group size of a backend that prefetches, else
+     * {@link #KEY_CONTEXT_GROUP_SIZE} (announced records still bring the key hashes of a keyBy edge in memory);
+     * 0 for other operators. See {@link Input#keyContextGroupSize()}.
      */
     public int keyContextGroupSize() {
         int size = keySelector1 == null || keySelector2 != null || keyedStateBackend == null ? 0
-                : keyedStateBackend.prefetchGroupSize();
+                : keyedStateBackend.prefetchGroupSize() > 0 ? keyedStateBackend.prefetchGroupSize()
+                : KEY_CONTEXT_GROUP_SIZE;
         if (size > 0 && (preparedValues == null || preparedValues.length < size)) {
             preparedValues = new Object[size];
             preparedKeys = new Object[size];

@@ -61,10 +61,17 @@ class KeyReadAheadTest {
     }
 
     @Test
-    void theHeapBackendReadsAheadAndRocksDbDoesNot() throws Exception {
+    void bothBackendsTakeAnnouncementsOnlyTheHeapReadsAhead() throws Exception {
         try (var heap = harness("heap"); var rocksdb = harness("rocksdb")) {
-            assertThat(heap.getOperator().keyContextGroupSize()).isPositive();
-            assertThat(rocksdb.getOperator().keyContextGroupSize()).isZero();
+            var heapBackend = ((dev.runnel.streaming.api.operators.AbstractStreamOperator<?>) heap.getOperator())
+                    .getKeyedStateBackend();
+            var rocksBackend = ((dev.runnel.streaming.api.operators.AbstractStreamOperator<?>) rocksdb.getOperator())
+                    .getKeyedStateBackend();
+            assertThat(heapBackend.prefetchGroupSize()).isPositive();
+            assertThat(heap.getOperator().keyContextGroupSize()).isEqualTo(heapBackend.prefetchGroupSize());
+            // RocksDB reads nothing ahead, but announced records bring the key hashes of a keyBy edge in memory
+            assertThat(rocksBackend.prefetchGroupSize()).isZero();
+            assertThat(rocksdb.getOperator().keyContextGroupSize()).isPositive();
         }
     }
 
@@ -225,12 +232,14 @@ class KeyReadAheadTest {
         }
     }
 
-    @Test
-    void aKeyIsHashedOnceOnItsWayThroughAKeyByInMemory() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"hashmap", "rocksdb"})
+    void aKeyIsHashedOnceOnItsWayThroughAKeyByInMemory(String stateBackend) throws Exception {
         // One TaskManager, also in the build's run on two: records that cross the network arrive serialized,
         // and their receiver hashes their keys again.
         dev.runnel.configuration.Configuration oneTaskManager = new dev.runnel.configuration.Configuration();
         oneTaskManager.setString("taskmanager.count", "1");
+        oneTaskManager.setString("state.backend.type", stateBackend);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, oneTaskManager);
         int keys = 1_000;
         long n = 100_000;
