@@ -3,7 +3,6 @@ package dev.runnel.runtime.partitioner;
 import dev.runnel.api.java.functions.KeySelector;
 import dev.runnel.runtime.rescale.SubtaskStateMapper;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
-import dev.runnel.util.MathUtils;
 import java.util.Objects;
 
 /**
@@ -64,7 +63,7 @@ public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> 
 
     /** The key group of a key whose hash code is {@code keyHash}, as {@link KeyGroupRangeAssignment} computes it. */
     public int keyGroupOfHash(int keyHash) {
-        return MathUtils.murmurHash(keyHash) % maxParallelism;
+        return KeyGroupRangeAssignment.computeKeyGroupForKeyHash(keyHash, maxParallelism);
     }
 
     /** The channel of the subtask that owns {@code keyGroup}; after {@link #setup}. */

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -95,7 +94,7 @@ class CheckpointCoordinatorCloseTest {
         CheckpointStorageAccess files = new FileSystemCheckpointStorage(tmp.resolve("checkpoints").toString(),
                 tmp.resolve("savepoints").toString(), 0).createCheckpointStorage("job");
         return new CheckpointCoordinator("job", job, CheckpointCoordinatorConfiguration.fromConfiguration(conf),
-                new HeldFirstCreation(files), new DefaultCompletedCheckpointStore(1), 1, new RunningJob());
+                new HeldFirstCreation(files), new DefaultCompletedCheckpointStore(1), 1, new IdleJobAccess());
     }
 
     private List<Path> checkpointFolders() throws IOException {
@@ -153,40 +152,5 @@ class CheckpointCoordinatorCloseTest {
         public List<String> findCompletedCheckpoints() throws IOException {
             return files.findCompletedCheckpoints();
         }
-    }
-
-    /** Every task runs; triggers and notifications go nowhere (no acknowledgement ever comes). */
-    private static final class RunningJob implements CheckpointCoordinator.JobAccess {
-        @Override
-        public boolean allTasksRunning() {
-            return true;
-        }
-
-        @Override
-        public void triggerSources(long checkpointId, long timestamp, CheckpointOptions options, boolean stop,
-                boolean drain) {}
-
-        @Override
-        public void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options) {}
-
-        @Override
-        public void releaseEndedTasks() {}
-
-        @Override
-        public void reopenCoordinators(long checkpointId) {}
-
-        @Override
-        public Map<String, CompletableFuture<byte[]>> snapshotCoordinators(long checkpointId) {
-            return Map.of();
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {}
-
-        @Override
-        public void notifyCheckpointAborted(long checkpointId) {}
-
-        @Override
-        public void failJob(Throwable cause) {}
     }
 }

@@ -59,7 +59,7 @@ class RescaleHandoverCleanupTest {
                 tmp.resolve("savepoints").toString(), 0);
         coordinator = new CheckpointCoordinator("job", job,
                 CheckpointCoordinatorConfiguration.fromConfiguration(new Configuration()),
-                storage.createCheckpointStorage("job"), new DefaultCompletedCheckpointStore(1), 1, new IdleJob());
+                storage.createCheckpointStorage("job"), new DefaultCompletedCheckpointStore(1), 1, new IdleJobAccess());
     }
 
     @AfterEach
@@ -104,40 +104,5 @@ class RescaleHandoverCleanupTest {
                 List.of(new HandleAndLocalPath(file.getFileName().toString(), new FileStateHandle(file,
                         Files.size(file)))), new ByteStreamStateHandle("meta", new byte[0]));
         return Map.of(operatorId, new OperatorSubtaskState(List.of(handle), List.of()));
-    }
-
-    /** Every task runs; triggers and notifications go nowhere (the test acknowledges for the tasks). */
-    private static final class IdleJob implements CheckpointCoordinator.JobAccess {
-        @Override
-        public boolean allTasksRunning() {
-            return true;
-        }
-
-        @Override
-        public void triggerSources(long checkpointId, long timestamp, CheckpointOptions options, boolean stop,
-                boolean drain) {}
-
-        @Override
-        public void triggerFinal(long checkpointId, long timestamp, CheckpointOptions options) {}
-
-        @Override
-        public void releaseEndedTasks() {}
-
-        @Override
-        public void reopenCoordinators(long checkpointId) {}
-
-        @Override
-        public Map<String, CompletableFuture<byte[]>> snapshotCoordinators(long checkpointId) {
-            return Map.of();
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {}
-
-        @Override
-        public void notifyCheckpointAborted(long checkpointId) {}
-
-        @Override
-        public void failJob(Throwable cause) {}
     }
 }

@@ -264,9 +264,9 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
      * 0 for other operators. See {@link Input#keyContextGroupSize()}.
      */
     public int keyContextGroupSize() {
-        int size = keySelector1 == null || keySelector2 != null || keyedStateBackend == null ? 0
-                : keyedStateBackend.prefetchGroupSize() > 0 ? keyedStateBackend.prefetchGroupSize()
-                : KEY_CONTEXT_GROUP_SIZE;
+        int prefetch = keySelector1 == null || keySelector2 != null || keyedStateBackend == null ? -1
+                : keyedStateBackend.prefetchGroupSize();
+        int size = prefetch < 0 ? 0 : prefetch > 0 ? prefetch : KEY_CONTEXT_GROUP_SIZE;
         if (size > 0 && (preparedValues == null || preparedValues.length < size)) {
             preparedValues = new Object[size];
             preparedKeys = new Object[size];

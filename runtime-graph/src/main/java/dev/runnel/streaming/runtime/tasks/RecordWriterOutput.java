@@ -25,7 +25,6 @@ final class RecordWriterOutput<T> implements Output<T> {
     private final StreamPartitioner<T> partitioner;
     /** The partitioner of a keyBy edge (else null): its key hash and key group travel with the record. */
     private final KeyGroupStreamPartitioner<T, ?> byKey;
-    private final int maxParallelism;
     private final boolean broadcast;
     private final boolean supportsUnalignedCheckpoints;
     private final OutputTag<?> outputTag;
@@ -38,7 +37,6 @@ final class RecordWriterOutput<T> implements Output<T> {
         this.writer = writer;
         this.partitioner = partitioner;
         this.byKey = partitioner instanceof KeyGroupStreamPartitioner<T, ?> keyed ? keyed : null;
-        this.maxParallelism = byKey == null ? 0 : byKey.getMaxParallelism();
         this.broadcast = partitioner.isBroadcast();
         this.supportsUnalignedCheckpoints = partitioner.isSupportsUnalignedCheckpoint();
         this.outputTag = outputTag;
@@ -71,7 +69,7 @@ final class RecordWriterOutput<T> implements Output<T> {
             } else if (byKey != null) {
                 int keyHash = keyHash(value);
                 int keyGroup = byKey.keyGroupOfHash(keyHash);
-                available = writer.emitKeyedRecord(value, timestamp, keyHash, keyGroup, maxParallelism,
+                available = writer.emitKeyedRecord(value, timestamp, keyHash, keyGroup, byKey.getMaxParallelism(),
                         byKey.channelOfKeyGroup(keyGroup));
             } else {
                 available = writer.emitRecord(value, timestamp, channel(value));
