@@ -24,6 +24,9 @@ import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
  */
 final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSource {
 
+    /** Records processed by one call of {@link #processRun} when the target takes no announcements. */
+    private static final int RUN_LENGTH = 64;
+
     private final InputGate gate;
     private final Input<IN> target;
     private final String headName;
@@ -151,17 +154,49 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
         return gate;
     }
 
-    @SuppressWarnings("unchecked")
+    /**
+     * Processes the pending batch from {@link #position} in runs of at most one announced group (or
+     * {@link #RUN_LENGTH} records for a target that takes no announcements), checking between any two records
+     * whether the task must yield. The records are processed by {@link #processRun}, a method called once a
+     * run rather than once a batch: the JIT then compiles it, with the operators it inlines, once through its
+     * invocation count instead of twice (first on the stack through its loop's back-edge count, then again as
+     * a method), which on a cold start took the one C2 thread of a 2-core machine for 0.2-0.4 s.
+     */
     private void drain() throws Exception {
         RecordBatch batch = pending;
         int size = batch.size();
-        StreamRecord<IN> record = reuse;
-        TaskSignals yield = signals;
         int first = position;
-        for (int i = position; i < size; ) {
+        int i = first;
+        while (i < size) {
             if (i == preparedUntil) {
                 prepareKeyContexts(batch, i, size);
             }
+            int end = preparedUntil > i ? preparedUntil : Math.min(size, i + RUN_LENGTH);
+            i = processRun(batch, i, end);
+            if (i < size && signals.shouldYield()) {
+                signals.recordsIn += i - first;
+                position = i;
+                return;
+            }
+        }
+        signals.recordsIn += size - first;
+        pending = null;
+        if (replay == null) {
+            gate.recycle(batch);
+        }
+    }
+
+    /**
+     * Processes records {@code from} (inclusive) to {@code to} (exclusive) of {@code batch}, or fewer when the
+     * task must yield; returns the index of the first record not processed. The check after the run's last
+     * record is the caller's.
+     */
+    @SuppressWarnings("unchecked")
+    private int processRun(RecordBatch batch, int from, int to) throws Exception {
+        StreamRecord<IN> record = reuse;
+        TaskSignals yield = signals;
+        int i = from;
+        while (i < to) {
             record.replaceFromTransport((IN) batch.value(i), batch.timestamp(i));
             i++;
             try {
@@ -172,17 +207,11 @@ final class InputReader<IN> implements CheckpointBarrierHandler.PartialBatchSour
             } catch (Exception e) {
                 throw OperatorException.onRecord(headName, subtaskName, record.getValue(), e);
             }
-            if (yield.shouldYield() && i < size) {
-                yield.recordsIn += i - first;
-                position = i;
-                return;
+            if (i < to && yield.shouldYield()) {
+                break;
             }
         }
-        yield.recordsIn += size - first;
-        pending = null;
-        if (replay == null) {
-            gate.recycle(batch);
-        }
+        return i;
     }
 
     private void processEvent(ChannelEvent event, int channel, boolean priority) throws Exception {

@@ -75,9 +75,10 @@ final class RecordWriterOutput<T> implements Output<T> {
                 available = writer.emitRecord(value, timestamp, channel(value));
             }
             signals.recordsOut++;
-            if (!available) {
-                signals.outputBlocked = true;
-            }
+            // Without a branch (javac compiles `!available` as one, `^ true` as an xor): a branch never taken
+            // while the JIT profiles, before the first backpressure, is compiled as a trap, and taking it
+            // later sends the whole inlined source chain back to the interpreter to be compiled again.
+            signals.outputBlocked |= available ^ true;
             if (flushAlways) {
                 writer.flushAll();
             }

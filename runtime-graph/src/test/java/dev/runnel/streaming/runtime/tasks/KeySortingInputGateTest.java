@@ -12,13 +12,11 @@ import dev.runnel.runtime.io.RecordBatch;
 import dev.runnel.runtime.io.WatermarkEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -54,7 +52,7 @@ class KeySortingInputGateTest {
             String key = "k" + random.nextInt(300);
             inputs.add(new Input(key + ":" + i, random.nextInt(50)));
         }
-        ListGate gate = new ListGate(inputs, 2);
+        InputGate gate = listGate(inputs, 2);
         List<String> log = new ArrayList<>();
         KeySortingInputGate sorted = new KeySortingInputGate(gate, KEY, StringSerializer.INSTANCE,
                 StringSerializer.INSTANCE, memory, spills, () -> log.add("finish"));
@@ -111,79 +109,19 @@ class KeySortingInputGateTest {
     }
 
     /** The records split over {@code channels} channels in small batches, then each channel's final watermark and end. */
-    private static final class ListGate implements InputGate {
-        private final ArrayDeque<RecordBatch> elements = new ArrayDeque<>();
-        private final ArrayDeque<Integer> channelOf = new ArrayDeque<>();
-        private final int channels;
-        private int last;
-
-        ListGate(List<Input> inputs, int channels) {
-            this.channels = channels;
-            for (int from = 0; from < inputs.size(); from += 37) {
-                RecordBatch batch = new RecordBatch(37);
-                for (Input in : inputs.subList(from, Math.min(inputs.size(), from + 37))) {
-                    batch.add(in.value(), in.timestamp());
-                }
-                elements.add(batch);
-                channelOf.add((from / 37) % channels);
+    private static InputGate listGate(List<Input> inputs, int channels) {
+        ScriptedInputGate gate = new ScriptedInputGate(channels);
+        for (int from = 0; from < inputs.size(); from += 37) {
+            RecordBatch batch = new RecordBatch(37);
+            for (Input in : inputs.subList(from, Math.min(inputs.size(), from + 37))) {
+                batch.add(in.value(), in.timestamp());
             }
-            for (int c = 0; c < channels; c++) {
-                elements.add(RecordBatch.ofEvent(new WatermarkEvent(Long.MAX_VALUE)));
-                channelOf.add(c);
-                elements.add(RecordBatch.ofEvent(EndOfPartitionEvent.INSTANCE));
-                channelOf.add(c);
-            }
+            gate.add(batch, (from / 37) % channels);
         }
-
-        @Override
-        public int getNumberOfInputChannels() {
-            return channels;
+        for (int c = 0; c < channels; c++) {
+            gate.add(RecordBatch.ofEvent(new WatermarkEvent(Long.MAX_VALUE)), c);
+            gate.add(RecordBatch.ofEvent(EndOfPartitionEvent.INSTANCE), c);
         }
-
-        @Override
-        public RecordBatch pollNext() {
-            if (elements.isEmpty()) {
-                return null;
-            }
-            last = channelOf.poll();
-            return elements.poll();
-        }
-
-        @Override
-        public boolean isAvailable() {
-            return !elements.isEmpty();
-        }
-
-        @Override
-        public CompletableFuture<Void> getAvailableFuture() {
-            return AVAILABLE;
-        }
-
-        @Override
-        public int lastChannel() {
-            return last;
-        }
-
-        @Override
-        public void recycle(RecordBatch batch) {}
-
-        @Override
-        public void blockChannel(int channel) {}
-
-        @Override
-        public boolean isBlocked(int channel) {
-            return false;
-        }
-
-        @Override
-        public void resumeAllChannels() {}
-
-        @Override
-        public boolean isFinished() {
-            return elements.isEmpty();
-        }
-
-        @Override
-        public void close() {}
+        return gate;
     }
 }
