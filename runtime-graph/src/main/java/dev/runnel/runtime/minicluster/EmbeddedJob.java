@@ -37,6 +37,7 @@ import dev.runnel.runtime.shuffle.TaskLocation;
 import dev.runnel.runtime.state.StateBackend;
 import dev.runnel.runtime.state.StreamStateHandle;
 import dev.runnel.runtime.state.storage.FileSystemCheckpointStorage;
+import dev.runnel.runtime.state.storage.StorageFiles;
 import dev.runnel.streaming.runtime.source.SourceCoordinator;
 import dev.runnel.streaming.runtime.source.SourceOperator;
 import dev.runnel.streaming.runtime.operators.OperatorException;
@@ -48,14 +49,12 @@ import dev.runnel.streaming.runtime.tasks.TaskCancelledException;
 import dev.runnel.streaming.runtime.tasks.TaskRestore;
 import dev.runnel.streaming.runtime.tasks.TaskRestoreException;
 import dev.runnel.util.InstantiationUtil;
-import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +64,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -654,11 +652,8 @@ public final class EmbeddedJob implements JobClient {
     }
 
     private void deleteWorkingDirectory() {
-        if (!Files.exists(workingDirectory)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(workingDirectory)) {
-            files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+        try {
+            StorageFiles.deleteRecursively(workingDirectory);
         } catch (IOException e) {
             LOG.warn("Could not delete the job's working directory {}: {}", workingDirectory, e.toString());
         }

@@ -136,7 +136,7 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
         coordinator.registerReader(subtask, new SourceReaderGateway<SplitT>() {
             @Override
             public void assignSplits(List<SplitT> splits) {
-                task.execute(() -> reader.addSplits(splits), "split assignment " + splits);
+                task.execute(() -> addSplits(splits), "split assignment");
             }
 
             @Override
@@ -163,6 +163,20 @@ public final class SourceOperator<OUT, SplitT extends SourceSplit> extends Abstr
                 schedulePeriodicWatermark(time + interval);
             }
         });
+    }
+
+    /**
+     * Hands {@code splits} to the reader; names them only if it fails. Describing them up front cost every
+     * assignment a string of every split, and a split that is a record bootstraps its toString through method
+     * handles on first use (some 40 classes spun while each job started).
+     */
+    private void addSplits(List<SplitT> splits) {
+        try {
+            reader.addSplits(splits);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("The reader of source '" + getOperatorName() + "' failed to take splits "
+                    + splits + ": " + e, e);
+        }
     }
 
     /** Polls the reader once; on end of input emits the final watermark. */
