@@ -40,6 +40,8 @@ final class LocalChannel implements InputChannelReader {
     private final int softCapacity;
     /** The level to which the consumer must drain the data ring before it resumes a held-back producer. */
     private final int resumeAt;
+    /** Consumer thread only: whether {@link #fillPool} ran. */
+    private boolean poolFilled;
     private volatile TaskWaker producerWaker;
     private volatile TaskWaker consumerWaker;
     private volatile CompletableFuture<Void> roomListener;
@@ -161,7 +163,25 @@ final class LocalChannel implements InputChannelReader {
     @Override
     public void recycle(RecordBatch batch) {
         batch.clear();
+        if (!poolFilled) {
+            fillPool(batch.capacity());
+        }
         recycled.offer(batch);
+    }
+
+    /**
+     * On the consumer's first recycle (it alone offers to the recycle ring), adds as many batches as the data
+     * ring holds at its soft bound, so that the producer, which already made the one it sent and its next
+     * open one, finds a recycled batch at every hand-over while no record overdraws the channel. Grown one at
+     * a time instead, the pool ran dry now and then long after start-up, at the channel's first new peak, a
+     * case the JIT had not seen while profiling: the trap threw the producer's whole compiled chain away, and
+     * it could then stay interpreted for seconds (docs/BENCHMARKS.md, fifteenth session).
+     */
+    private void fillPool(int batchSize) {
+        poolFilled = true;
+        for (int i = 0; i < softCapacity; i++) {
+            recycled.offer(new RecordBatch(batchSize));
+        }
     }
 
     /** Nothing to release: the channel is owned by its environment and dies with the job. */

@@ -386,6 +386,38 @@ class LocalShuffleEnvironmentTest {
     }
 
     @Test
+    void thePoolHoldsABatchForEveryHandOverUpToTheSoftBoundFromTheFirstRecycleOn() throws Exception {
+        // Batch size 1, capacity 4: every record is a hand-over. First the consumer keeps up (one batch in
+        // flight), then it lags until the writer turns unavailable before draining. Every batch the lagging
+        // phase uses must already have gone round while it kept up: none is made when the channel first
+        // fills, long after start-up, which is where a pool grown one batch at a time found itself empty.
+        ShuffleEnvironment env = new LocalShuffleEnvironment(config(1, 4));
+        TaskWaker me = TaskWaker.forCurrentThread();
+        ResultPartitionWriter writer = writer(env, "e", 0, me);
+        InputGate gate = gate(env, List.of(new ChannelId("e", 0, 0)), me);
+        java.util.Set<RecordBatch> keptUp = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Set<RecordBatch> lagged = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int next = 0;
+        for (int i = 0; i < 20; i++) {
+            writer.emitRecord(next++, 0, 0);
+            RecordBatch batch = gate.pollNext();
+            keptUp.add(batch);
+            gate.recycle(batch);
+        }
+        for (int round = 0; round < 10; round++) {
+            while (writer.emitRecord(next++, 0, 0)) {
+                // until the channel is at its soft bound
+            }
+            for (RecordBatch batch = gate.pollNext(); batch != null; batch = gate.pollNext()) {
+                lagged.add(batch);
+                gate.recycle(batch);
+            }
+        }
+        assertThat(keptUp).as("capacity + 2 batches go round while the consumer keeps up").hasSize(6);
+        assertThat(keptUp).containsAll(lagged);
+    }
+
+    @Test
     void theWriterTurnsUnavailableAtCapacityAndStillTakesTheBoundedOverdraft() throws Exception {
         ShuffleEnvironment env = new LocalShuffleEnvironment(
                 config(1, 2).set(LocalShuffleEnvironment.MAX_OVERDRAFT_BATCHES, 3));
