@@ -3,7 +3,6 @@ package dev.runnel.streaming.runtime.source;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.runnel.api.common.eventtime.WatermarkStrategy;
-import dev.runnel.api.common.typeinfo.Types;
 import dev.runnel.api.connector.source.Boundedness;
 import dev.runnel.api.connector.source.ReaderOutput;
 import dev.runnel.api.connector.source.Source;
