@@ -90,9 +90,7 @@ public final class RecordBatch {
     public boolean add(Object value, long timestamp) {
         int i = size;
         values[i] = value;
-        if (timestamp != NO_TIMESTAMP || timestamped) {
-            putTimestamp(i, timestamp);
-        }
+        putTimestamp(i, timestamp);
         keyGroupsOf = 0;
         size = i + 1;
         return size == values.length;
@@ -115,22 +113,25 @@ public final class RecordBatch {
             keyGroups = new int[values.length];
         }
         values[i] = value;
-        if (timestamp != NO_TIMESTAMP || timestamped) {
-            putTimestamp(i, timestamp);
-        }
+        putTimestamp(i, timestamp);
         keyHashes[i] = keyHash;
         keyGroups[i] = keyGroup;
         size = i + 1;
         return size == values.length;
     }
 
-    /** Stores record {@code i}'s timestamp, first marking the records before it as having none. */
+    /**
+     * Stores record {@code i}'s timestamp once the batch is timestamped; the first record with a timestamp
+     * makes it so, marking the records before it as having none.
+     */
     private void putTimestamp(int i, long timestamp) {
-        if (!timestamped) {
+        if (timestamped) {
+            timestamps[i] = timestamp;
+        } else if (timestamp != NO_TIMESTAMP) {
             java.util.Arrays.fill(timestamps, 0, i, NO_TIMESTAMP);
+            timestamps[i] = timestamp;
             timestamped = true;
         }
-        timestamps[i] = timestamp;
     }
 
     /**

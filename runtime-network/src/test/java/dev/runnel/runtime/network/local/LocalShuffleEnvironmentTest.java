@@ -28,8 +28,11 @@ import dev.runnel.runtime.shuffle.TaskLocation;
 import dev.runnel.runtime.shuffle.ShuffleEnvironment;
 import dev.runnel.runtime.shuffle.ShuffleServiceFactory;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -395,8 +398,8 @@ class LocalShuffleEnvironmentTest {
         TaskWaker me = TaskWaker.forCurrentThread();
         ResultPartitionWriter writer = writer(env, "e", 0, me);
         InputGate gate = gate(env, List.of(new ChannelId("e", 0, 0)), me);
-        java.util.Set<RecordBatch> keptUp = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        java.util.Set<RecordBatch> lagged = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<RecordBatch> keptUp = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<RecordBatch> lagged = Collections.newSetFromMap(new IdentityHashMap<>());
         int next = 0;
         for (int i = 0; i < 20; i++) {
             writer.emitRecord(next++, 0, 0);
