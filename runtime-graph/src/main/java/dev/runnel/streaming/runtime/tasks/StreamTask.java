@@ -423,7 +423,7 @@ public final class StreamTask implements StreamTaskContext, DeployedTask, Runnab
         StreamOperator<?> head = chain.getHead();
         int inputs = deployment.vertex().getNumberOfInputs();
         if (head instanceof PollableSource source) {
-            return new SourceTaskInput(source, waker);
+            return new SourceTaskInput(source, waker, signals, mailbox);
         }
         if (inputs == 1 && head instanceof OneInputStreamOperator<?, ?> one) {
             gateInput = StreamInputProcessor.forOneInput(sortedByKeyInBatch(createGate(1)), one, subtaskName, signals,
