@@ -31,7 +31,7 @@ import java.util.Map;
  * ({@code examples/flink-peer}). Time is measured from job submission to job result, as the peer does.
  *
  * <pre>
- *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--parallelism P (default 2)] [--warmup W] [--conf key=value]...
+ *   Bench WORKLOAD [N] [--object-reuse] [--no-verify] [--parallelism P (default 2)] [--warmup W] [--trace] [--conf key=value]...
  *   WORKLOAD: wordcount-heap (W1) | wordcount-rocksdb (W2) | window (W3)
  *   Bench timers heap|rocksdb [N] ...   (the timer benchmark, see {@link TimerBench})
  *   Bench pojo pojo|tuple [N] ...       (POJO against tuple records in W1, see {@link PojoBench})
@@ -52,7 +52,7 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: Bench wordcount-heap|wordcount-rocksdb|window [N] [--object-reuse] [--no-verify]");
+            System.err.println("usage: Bench wordcount-heap|wordcount-rocksdb|window [N] [--object-reuse] [--no-verify] [--trace]");
             System.exit(2);
         }
         String workload = args[0].toLowerCase(Locale.ROOT);
@@ -109,6 +109,7 @@ public final class Bench {
             switch (args[i]) {
                 case "--object-reuse" -> objectReuse = true;
                 case "--no-verify" -> verify = false;
+                case "--trace" -> System.setProperty(RateTrace.PROPERTY, "true");
                 case "--warmup" -> warmup = number(i + 1 < args.length ? args[++i] : "", "--warmup", 0);
                 case "--parallelism" -> conf.setString("parallelism.default",
                         Long.toString(number(i + 1 < args.length ? args[++i] : "", "--parallelism", 1)));
@@ -188,8 +189,12 @@ public final class Bench {
         XorShiftSource.EMITTED.set(0);
         XorShiftSource.COMPLETED_CHECKPOINTS.set(0);
         long t0 = System.nanoTime();
+        RateTrace trace = RateTrace.start(t0);
         JobExecutionResult result = env.execute("bench-" + label);
         long elapsed = System.nanoTime() - t0;
+        if (trace != null) {
+            trace.stopAndPrint();
+        }
         Map<String, Object> acc = result.getAllAccumulatorResults();
         long records = XorShiftSource.EMITTED.get();
         if (records == 0) {
@@ -293,6 +298,9 @@ public final class Bench {
         public void invoke(Tuple2<String, Long> v, Context ctx) {
             long c = v.f1;
             records++;
+            if (RateTrace.ON && (records & (RateTrace.STEP - 1)) == 0) {
+                RateTrace.add();
+            }
             sumRolling += c;
             if (c == 1) {
                 keys++;
@@ -381,6 +389,9 @@ public final class Bench {
         @Override
         public void invoke(Tuple3<String, Long, Long> v, Context ctx) {
             results++;
+            if (RateTrace.ON && (results & (RateTrace.STEP - 1)) == 0) {
+                RateTrace.add();
+            }
             sum += v.f2;
             hash += Checksums.windowEntry(v.f0, v.f1, v.f2);
         }

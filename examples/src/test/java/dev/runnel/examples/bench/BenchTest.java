@@ -3,7 +3,12 @@ package dev.runnel.examples.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.configuration.Configuration;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Timeout;
@@ -38,5 +43,41 @@ class BenchTest {
     @CsvSource({"true, false", "false, false", "true, true"})
     void pojoAndTupleRecordsGiveW1sChecksum(boolean pojo, boolean objectReuse) throws Exception {
         assertThat(PojoBench.run(pojo, 200_000, objectReuse)).isZero();
+    }
+
+    /**
+     * {@code --trace} in a JVM of its own (the trace is fixed when its class loads): a TRACE line of samples in
+     * time order whose counts never fall and never pass the records sent, and the result checked as without it.
+     */
+    @Test
+    void theRateTraceSamplesTheRecordsSeenAndLeavesTheResultAlone() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+                Bench.class.getName(), "wordcount-heap", "600000", "--object-reuse", "--trace")
+                .redirectErrorStream(true).start();
+        List<String> lines;
+        try {
+            lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            assertThat(process.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
+        assertThat(process.exitValue()).as(String.join("\n", lines)).isZero();
+        assertThat(lines).anyMatch(l -> l.startsWith("CHECK ") && l.contains("ok=true"));
+        String trace = lines.stream().filter(l -> l.startsWith("TRACE ")).findFirst().orElseThrow(
+                () -> new IOException("no TRACE line in: " + lines));
+        long lastMillis = -1;
+        double lastCount = -1;
+        String[] samples = trace.split(" ");
+        assertThat(samples.length).isGreaterThan(2);
+        for (int i = 2; i < samples.length; i++) {
+            String[] sample = samples[i].split(":");
+            long millis = Long.parseLong(sample[0]);
+            double count = Double.parseDouble(sample[1]);
+            assertThat(millis).isGreaterThan(lastMillis);
+            assertThat(count).isGreaterThanOrEqualTo(lastCount).isLessThanOrEqualTo(0.6);
+            lastMillis = millis;
+            lastCount = count;
+        }
     }
 }

@@ -1,0 +1,72 @@
+package dev.runnel.examples.bench;
+
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code Bench --trace}: how many records the sinks have seen, sampled every 50 ms while the measured job
+ * runs and printed after it as one {@code TRACE} line of {@code ms:Mrecords} pairs, to see how long a cold run
+ * takes to reach its steady rate. The sinks add in steps of {@link #STEP} records; when the trace is off the
+ * check in the sink is a constant the JIT removes, so the measured code is the same.
+ *
+ * <p>{@link #ON} is read once, from the system property {@value #PROPERTY}, which {@code Bench} sets before
+ * anything loads this class. Thread-safe.
+ */
+final class RateTrace {
+
+    static final String PROPERTY = "runnel.bench.trace";
+    static final boolean ON = Boolean.getBoolean(PROPERTY);
+    /** Records per addition by a sink: a power of two, so the sink tests its count with a mask. */
+    static final int STEP = 1 << 16;
+
+    private static final AtomicLong SEEN = new AtomicLong();
+
+    private final long t0;
+    private final StringBuilder samples = new StringBuilder();
+    private final Thread sampler;
+
+    private RateTrace(long t0) {
+        this.t0 = t0;
+        this.sampler = new Thread(this::sample, "bench-rate-trace");
+        this.sampler.setDaemon(true);
+    }
+
+    /** Called by a sink after every {@link #STEP} records it saw. */
+    static void add() {
+        SEEN.addAndGet(STEP);
+    }
+
+    /** Starts sampling from {@code t0} (a {@code System.nanoTime()}), or returns null when the trace is off. */
+    static RateTrace start(long t0) {
+        if (!ON) {
+            return null;
+        }
+        SEEN.set(0);
+        RateTrace trace = new RateTrace(t0);
+        trace.sampler.start();
+        return trace;
+    }
+
+    private void sample() {
+        try {
+            while (true) {
+                Thread.sleep(50);
+                synchronized (samples) {
+                    samples.append(String.format(Locale.ROOT, " %d:%.2f", (System.nanoTime() - t0) / 1_000_000,
+                            SEEN.get() / 1e6));
+                }
+            }
+        } catch (InterruptedException e) {
+            // stopped
+        }
+    }
+
+    /** Stops sampling and prints the trace. */
+    void stopAndPrint() throws InterruptedException {
+        sampler.interrupt();
+        sampler.join();
+        synchronized (samples) {
+            System.out.println("TRACE ms:Mrecords_at_sinks" + samples);
+        }
+    }
+}
