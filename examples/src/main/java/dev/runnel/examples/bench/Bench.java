@@ -298,9 +298,7 @@ public final class Bench {
         public void invoke(Tuple2<String, Long> v, Context ctx) {
             long c = v.f1;
             records++;
-            if (RateTrace.ON && (records & (RateTrace.STEP - 1)) == 0) {
-                RateTrace.add();
-            }
+            RateTrace.count(records);
             sumRolling += c;
             if (c == 1) {
                 keys++;
@@ -389,9 +387,7 @@ public final class Bench {
         @Override
         public void invoke(Tuple3<String, Long, Long> v, Context ctx) {
             results++;
-            if (RateTrace.ON && (results & (RateTrace.STEP - 1)) == 0) {
-                RateTrace.add();
-            }
+            RateTrace.count(results);
             sum += v.f2;
             hash += Checksums.windowEntry(v.f0, v.f1, v.f2);
         }

@@ -6,18 +6,18 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * {@code Bench --trace}: how many records the sinks have seen, sampled every 50 ms while the measured job
  * runs and printed after it as one {@code TRACE} line of {@code ms:Mrecords} pairs, to see how long a cold run
- * takes to reach its steady rate. The sinks add in steps of {@link #STEP} records; when the trace is off the
- * check in the sink is a constant the JIT removes, so the measured code is the same.
+ * takes to reach its steady rate. The sinks report in steps of {@link #STEP} records; when the trace is off
+ * {@link #count} is a constant test the JIT removes, so the measured code is the same.
  *
  * <p>{@link #ON} is read once, from the system property {@value #PROPERTY}, which {@code Bench} sets before
- * anything loads this class. Thread-safe.
+ * anything loads this class. {@link #count} is called by any sink thread; the rest by the thread running the job.
  */
 final class RateTrace {
 
     static final String PROPERTY = "runnel.bench.trace";
     static final boolean ON = Boolean.getBoolean(PROPERTY);
-    /** Records per addition by a sink: a power of two, so the sink tests its count with a mask. */
-    static final int STEP = 1 << 16;
+    /** Records per report by a sink: a power of two, so a count is tested with a mask. */
+    private static final int STEP = 1 << 16;
 
     private static final AtomicLong SEEN = new AtomicLong();
 
@@ -31,9 +31,11 @@ final class RateTrace {
         this.sampler.setDaemon(true);
     }
 
-    /** Called by a sink after every {@link #STEP} records it saw. */
-    static void add() {
-        SEEN.addAndGet(STEP);
+    /** Called by a sink with the number of records it has seen so far, after each one. */
+    static void count(long seenBySink) {
+        if (ON && (seenBySink & (STEP - 1)) == 0) {
+            SEEN.addAndGet(STEP);
+        }
     }
 
     /** Starts sampling from {@code t0} (a {@code System.nanoTime()}), or returns null when the trace is off. */
@@ -51,22 +53,18 @@ final class RateTrace {
         try {
             while (true) {
                 Thread.sleep(50);
-                synchronized (samples) {
-                    samples.append(String.format(Locale.ROOT, " %d:%.2f", (System.nanoTime() - t0) / 1_000_000,
-                            SEEN.get() / 1e6));
-                }
+                samples.append(String.format(Locale.ROOT, " %d:%.2f", (System.nanoTime() - t0) / 1_000_000,
+                        SEEN.get() / 1e6));
             }
         } catch (InterruptedException e) {
             // stopped
         }
     }
 
-    /** Stops sampling and prints the trace. */
+    /** Stops sampling and prints the trace (the sampler's samples are visible once it has been joined). */
     void stopAndPrint() throws InterruptedException {
         sampler.interrupt();
         sampler.join();
-        synchronized (samples) {
-            System.out.println("TRACE ms:Mrecords_at_sinks" + samples);
-        }
+        System.out.println("TRACE ms:Mrecords_at_sinks" + samples);
     }
 }

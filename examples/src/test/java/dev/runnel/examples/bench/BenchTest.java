@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.configuration.Configuration;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Timeout;
@@ -50,18 +52,18 @@ class BenchTest {
      * time order whose counts never fall and never pass the records sent, and the result checked as without it.
      */
     @Test
-    void theRateTraceSamplesTheRecordsSeenAndLeavesTheResultAlone() throws Exception {
+    void theRateTraceSamplesTheRecordsSeenAndLeavesTheResultAlone(@TempDir Path dir) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path output = dir.resolve("bench.out");
         Process process = new ProcessBuilder(java.toString(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
                 Bench.class.getName(), "wordcount-heap", "600000", "--object-reuse", "--trace")
-                .redirectErrorStream(true).start();
-        List<String> lines;
+                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
         try {
-            lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
             assertThat(process.waitFor(90, TimeUnit.SECONDS)).isTrue();
         } finally {
             process.destroyForcibly();
         }
+        List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as(String.join("\n", lines)).isZero();
         assertThat(lines).anyMatch(l -> l.startsWith("CHECK ") && l.contains("ok=true"));
         String trace = lines.stream().filter(l -> l.startsWith("TRACE ")).findFirst().orElseThrow(

@@ -37,11 +37,10 @@ final class SourceTaskInput implements TaskInput {
 
     @Override
     public InputStatus processInput() throws Exception {
-        PollableSource from = source;
         InputStatus status;
         int left = RUN_LENGTH;
         do {
-            status = from.emitNext();
+            status = source.emitNext();
         } while (status == InputStatus.MORE_AVAILABLE && --left > 0 && !signals.shouldYield() && !mailbox.hasMail());
         if (status == InputStatus.NOTHING_AVAILABLE) {
             CompletableFuture<Void> available = source.isAvailable();
