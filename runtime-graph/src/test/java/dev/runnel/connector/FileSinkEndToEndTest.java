@@ -45,7 +45,10 @@ class FileSinkEndToEndTest {
     void writesExactlyTheRecordsIntoSeveralRolledParts() throws Exception {
         java.nio.file.Path out = dir.resolve("out");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        // The sequence's splits go first come first served, so one reader may take both; the rebalance gives
+        // each of the two sink subtasks records whichever reader read them.
         env.fromSequence(1, 10_000).map(i -> "record-" + i).returns(Types.STRING)
+                .rebalance()
                 .sinkTo(FileSink.forRowFormat(new Path(out.toString()), new SimpleStringEncoder<String>("UTF-8"))
                         .withBucketAssigner(new BasePathBucketAssigner<>())
                         .withRollingPolicy(DefaultRollingPolicy.builder().withMaxPartSize(MemorySize.ofKibiBytes(8)).build())
