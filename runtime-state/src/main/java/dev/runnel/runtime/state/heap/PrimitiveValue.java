@@ -12,7 +12,8 @@ import dev.runnel.api.common.typeutils.base.ShortSerializer;
 
 /**
  * Value-state values of a boxed primitive type ({@code Long}, {@code Integer}, ...) kept as primitive
- * bits in the state entry itself ({@link StateMap.Entry#bits}) instead of as a reference to the box.
+ * bits instead of as a reference to the box: in the state entry itself ({@link StateMap.Entry#bits}) for
+ * per-window state, in a {@link PrimitiveStateMap}'s array of bits for per-key state.
  *
  * <p>Why: a read-modify-write such as {@code count.update(count.value() + 1)} would otherwise store
  * a reference to a freshly boxed value into a long-lived entry. With G1, every such old-to-young

@@ -1,6 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
 import dev.runnel.api.common.typeutils.TypeSerializer;
+import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import java.util.ArrayList;
@@ -10,7 +11,9 @@ import java.util.List;
  * All entries of one keyed state in a heap backend, in {@link StateMap}s (each created on first
  * write), addressed through the backend's current key:
  * <ul>
- *   <li>state of the key itself (the void namespace) has one map per key group of the backend's range;
+ *   <li>state of the key itself (the void namespace) has one map per key group of the backend's range; a
+ *       value state of a boxed primitive type has {@link PrimitiveStateMap}s there, which hold no entry
+ *       objects (the methods that hand out entries are not for it);
  *   <li>state per window (any other namespace) has {@value #NAMESPACE_SHARDS} maps chosen by the
  *       namespace's hash, so that the entries of one window share a map. A window's entries are
  *       written while the window is open and read once more when it fires; keeping them together
@@ -71,12 +74,19 @@ final class StateTable<K, N, S> {
     /** Whether stored values can change in place, so that a snapshot needs a copy before they do. */
     private final boolean mutableValues;
     private final int numberOfKeyGroupsInRange;
-    /** Per key group (key state), or per namespace shard (window state). */
+    /** Per key group (key state), or per namespace shard (window state); null when {@link #flatMaps} is used. */
     private final StateMap<K, N, S>[] maps;
+    /**
+     * Per key group, for per-key value state of a boxed primitive type: maps without entry objects
+     * ({@link PrimitiveStateMap}); null for every other state, which lives in {@link #maps}.
+     */
+    private final PrimitiveStateMap[] flatMaps;
 
     private StateMap.Entry<K, N, S> cachedEntry;
     private Object cachedNamespace;
     private int cachedVersion;
+    /** With {@link #flatMaps}: the current key's position in its key group's map, or -1; valid for {@link #cachedVersion}. */
+    private int cachedPosition = -1;
 
     @SuppressWarnings("unchecked")
     StateTable(String name, StateMetaInfo metaInfo, HeapKeyContext<K> context, SnapshotVersions versions,
@@ -94,7 +104,10 @@ final class StateTable<K, N, S> {
         this.mutableValues = primitive == null && !stateSerializer.isImmutableType();
         this.churn = churn;
         this.numberOfKeyGroupsInRange = numberOfKeyGroupsInRange;
-        this.maps = (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[churn ? NAMESPACE_SHARDS : numberOfKeyGroupsInRange];
+        boolean flat = primitive != null && !churn;
+        this.maps = flat ? null
+                : (StateMap<K, N, S>[]) new StateMap<?, ?, ?>[churn ? NAMESPACE_SHARDS : numberOfKeyGroupsInRange];
+        this.flatMaps = flat ? new PrimitiveStateMap[numberOfKeyGroupsInRange] : null;
     }
 
     /** The map that holds the current key's entry under a namespace with this hash. */
@@ -124,6 +137,9 @@ final class StateTable<K, N, S> {
      * copy with a copy of a mutable value.
      */
     StateMap.Entry<K, N, S> entry(N namespace, int namespaceHash) {
+        if (flatMaps != null) {
+            throw new IllegalStateException("state '" + name + "' keeps primitive values without entries");
+        }
         StateMap.Entry<K, N, S> e = lookup(namespace, namespaceHash);
         if (e != null && e.version < versions.highestPinned) {
             e = copyOnWrite(e, namespace, namespaceHash, true);
@@ -164,6 +180,9 @@ final class StateTable<K, N, S> {
      * @param slots scratch space of at least {@code count}
      */
     int prefetch(int[] keyHashes, int[] keyGroupOffsets, int[] slots, int count, int namespaceHash) {
+        if (flatMaps != null) {
+            return prefetchFlat(keyHashes, keyGroupOffsets, slots, count, namespaceHash);
+        }
         StateMap<K, N, S>[] m = maps;
         for (int k = 0; k < count; k++) {
             int offset = keyGroupOffsets[k];
@@ -179,8 +198,28 @@ final class StateTable<K, N, S> {
         return acc;
     }
 
+    /** {@link #prefetch} in {@link #flatMaps}: the home positions first, then the keys found there. */
+    private int prefetchFlat(int[] keyHashes, int[] keyGroupOffsets, int[] slots, int count, int namespaceHash) {
+        PrimitiveStateMap[] m = flatMaps;
+        for (int k = 0; k < count; k++) {
+            int offset = keyGroupOffsets[k];
+            PrimitiveStateMap map = offset >= 0 && offset < m.length ? m[offset] : null;
+            slots[k] = map == null ? 0 : map.touchPosition(StateMap.hash(keyHashes[k], namespaceHash));
+        }
+        int acc = 0;
+        for (int k = 0; k < count; k++) {
+            if (slots[k] != 0) {
+                acc += m[keyGroupOffsets[k]].touchKey(StateMap.hash(keyHashes[k], namespaceHash), slots[k]);
+            }
+        }
+        return acc;
+    }
+
     /** The current key's value under {@code namespace}, or null. */
     S get(N namespace, int namespaceHash) {
+        if (flatMaps != null) {
+            return getValue(namespace, namespaceHash);
+        }
         StateMap.Entry<K, N, S> e = entry(namespace, namespaceHash);
         return e == null ? null : e.state;
     }
@@ -195,9 +234,60 @@ final class StateTable<K, N, S> {
     }
 
     /** The current key's value under {@code namespace}, or null; primitive values come boxed. */
+    @SuppressWarnings("unchecked")
     S getValue(N namespace, int namespaceHash) {
+        if (flatMaps != null) {
+            int position = flatPosition(namespaceHash);
+            return position < 0 ? null : (S) primitive.fromBits(flatMaps[context.keyGroupOffset].bitsAt(position));
+        }
         // a boxed primitive cannot change in place: no copy needed for a snapshot
         return primitive != null ? valueOf(lookup(namespace, namespaceHash)) : get(namespace, namespaceHash);
+    }
+
+    /**
+     * With {@link #flatMaps}: the current key's position in its key group's map, or -1; remembered for the
+     * write that usually follows the read of the same key.
+     */
+    private int flatPosition(int namespaceHash) {
+        HeapKeyContext<K> c = context;
+        if (cachedPosition >= 0 && cachedVersion == c.version) {
+            return cachedPosition;
+        }
+        PrimitiveStateMap map = flatMaps[c.keyGroupOffset];
+        if (map == null) {
+            return -1;
+        }
+        int position = map.find(c.key, StateMap.hash(c.keyHash, namespaceHash));
+        if (position >= 0) {
+            cachedPosition = position;
+            cachedVersion = c.version;
+        }
+        return position;
+    }
+
+    /** With {@link #flatMaps}: sets the current key's value bits, adding the key if absent. */
+    private void setFlat(int namespaceHash, long bits) {
+        int position = flatPosition(namespaceHash);
+        HeapKeyContext<K> c = context;
+        if (position >= 0) {
+            flatMaps[c.keyGroupOffset].setBits(position, bits);
+            return;
+        }
+        if (c.key == null) {
+            throw noCurrentKey();
+        }
+        PrimitiveStateMap map = flatMaps[c.keyGroupOffset];
+        if (map == null) {
+            map = new PrimitiveStateMap();
+            flatMaps[c.keyGroupOffset] = map;
+        }
+        cachedPosition = map.insert(c.key, StateMap.hash(c.keyHash, namespaceHash), bits);
+        cachedVersion = c.version;
+    }
+
+    private IllegalStateException noCurrentKey() {
+        return new IllegalStateException("state '" + name + "' cannot be written: no current key is set (keyed state"
+                + " is only available while processing a keyed record or timer)");
     }
 
     /** Sets the current key's value under {@code namespace} (not null); primitives are written in place. */
@@ -205,6 +295,10 @@ final class StateTable<K, N, S> {
     void setValue(N namespace, int namespaceHash, S value) {
         if (primitive == null) {
             put(namespace, namespaceHash, value);
+            return;
+        }
+        if (flatMaps != null) {
+            setFlat(namespaceHash, primitive.toBits(value));
             return;
         }
         StateMap.Entry<K, N, S> e = lookup(namespace, namespaceHash);
@@ -220,6 +314,16 @@ final class StateTable<K, N, S> {
     @SuppressWarnings("unchecked")
     void putRestored(int keyGroupOffset, K key, N namespace, S value) {
         int namespaceHash = namespace.hashCode();
+        if (flatMaps != null) {
+            PrimitiveStateMap map = flatMaps[keyGroupOffset];
+            if (map == null) {
+                map = new PrimitiveStateMap();
+                flatMaps[keyGroupOffset] = map;
+            }
+            map.put(key, StateMap.hash(key.hashCode(), namespaceHash), primitive.toBits(value));
+            cachedPosition = -1;
+            return;
+        }
         StateMap<K, N, S> map = mapForWriting(namespaceHash, keyGroupOffset);
         int hash = StateMap.hash(key.hashCode(), namespaceHash);
         StateMap.Entry<K, N, S> e = map.put(key, namespace, hash, primitive == null ? value : (S) PrimitiveValue.PRESENT);
@@ -233,6 +337,10 @@ final class StateTable<K, N, S> {
 
     /** Sets the current key's value under {@code namespace} (not null). */
     void put(N namespace, int namespaceHash, S value) {
+        if (flatMaps != null) {
+            setValue(namespace, namespaceHash, value);
+            return;
+        }
         StateMap.Entry<K, N, S> e = lookup(namespace, namespaceHash);
         if (e == null) {
             insert(namespace, namespaceHash, value);
@@ -246,6 +354,9 @@ final class StateTable<K, N, S> {
 
     /** Adds the current key's value under {@code namespace}, which the caller knows is absent; returns its entry. */
     StateMap.Entry<K, N, S> insert(N namespace, int namespaceHash, S value) {
+        if (flatMaps != null) {
+            throw new IllegalStateException("state '" + name + "' keeps primitive values without entries");
+        }
         HeapKeyContext<K> c = context;
         if (c.key == null || namespace == null) {
             throw new IllegalStateException("state '" + name + "' cannot be written: " + (c.key == null
@@ -263,8 +374,20 @@ final class StateTable<K, N, S> {
     }
 
     /** Removes the current key's value under {@code namespace} and returns it, or null. */
+    @SuppressWarnings("unchecked")
     S remove(N namespace, int namespaceHash) {
         HeapKeyContext<K> c = context;
+        if (flatMaps != null) {
+            int position = flatPosition(namespaceHash);
+            if (position < 0) {
+                return null;
+            }
+            cachedPosition = -1; // later positions of the run may move back
+            PrimitiveStateMap flat = flatMaps[c.keyGroupOffset];
+            S old = (S) primitive.fromBits(flat.bitsAt(position));
+            flat.removeAt(position);
+            return old;
+        }
         StateMap<K, N, S> map = maps[mapIndex(namespaceHash)];
         if (map == null) {
             return null;
@@ -316,6 +439,14 @@ final class StateTable<K, N, S> {
      * snapshot version first, so that the entries stay unchanged while the snapshot may read them.
      */
     StateTableSnapshot<K, N, S> snapshot(int fromOffset, int toOffset) {
+        if (flatMaps != null) {
+            PrimitiveStateMap.Shared[] byKeyGroup = new PrimitiveStateMap.Shared[Math.max(0, toOffset - fromOffset + 1)];
+            for (int i = 0; i < byKeyGroup.length; i++) {
+                PrimitiveStateMap map = flatMaps[fromOffset + i];
+                byKeyGroup[i] = map == null ? null : map.share();
+            }
+            return StateTableSnapshot.perKeyGroupFlat(this, fromOffset, byKeyGroup);
+        }
         if (!churn || toOffset < fromOffset) {
             StateMap.Entry<K, N, S>[][] byKeyGroup = newEntryArrays(Math.max(0, toOffset - fromOffset + 1));
             for (int i = 0; i < byKeyGroup.length; i++) {
@@ -337,8 +468,21 @@ final class StateTable<K, N, S> {
     }
 
     /** The keys with an entry under {@code namespace}, in a list the caller owns. */
+    @SuppressWarnings("unchecked")
     List<K> keys(Object namespace) {
         List<K> keys = new ArrayList<>();
+        if (flatMaps != null) {
+            if (namespace.equals(VoidNamespace.INSTANCE)) {
+                for (PrimitiveStateMap map : flatMaps) {
+                    for (int i = 0; map != null && i < map.capacity(); i++) {
+                        if (map.keyAt(i) != null) {
+                            keys.add((K) map.keyAt(i));
+                        }
+                    }
+                }
+            }
+            return keys;
+        }
         StateMap<K, N, S>[] candidates = churn ? singleMap(maps[mapIndex(namespace.hashCode())]) : maps;
         for (StateMap<K, N, S> map : candidates) {
             if (map == null || map.size() == 0) {
@@ -356,6 +500,12 @@ final class StateTable<K, N, S> {
     /** The number of entries over all key groups. */
     int size() {
         int size = 0;
+        if (flatMaps != null) {
+            for (PrimitiveStateMap map : flatMaps) {
+                size += map == null ? 0 : map.size();
+            }
+            return size;
+        }
         for (StateMap<K, N, S> map : maps) {
             size += map == null ? 0 : map.size();
         }
@@ -371,6 +521,11 @@ final class StateTable<K, N, S> {
     void clear() {
         cachedEntry = null;
         cachedNamespace = null;
+        cachedPosition = -1;
+        if (flatMaps != null) {
+            java.util.Arrays.fill(flatMaps, null);
+            return;
+        }
         for (int i = 0; i < maps.length; i++) {
             maps[i] = null;
         }

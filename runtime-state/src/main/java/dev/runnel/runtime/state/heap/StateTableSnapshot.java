@@ -1,5 +1,6 @@
 package dev.runnel.runtime.state.heap;
 
+import dev.runnel.runtime.state.VoidNamespace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,26 +30,35 @@ final class StateTableSnapshot<K, N, S> {
     private final boolean byShard;
     /** Window state's entries by key group (offset from {@link #fromOffset}), grouped on first use. */
     private List<StateMap.Entry<K, N, S>>[] grouped;
+    /** Per key group from {@link #fromOffset} for a table of {@link PrimitiveStateMap}s, else null. */
+    private final PrimitiveStateMap.Shared[] flat;
 
     private StateTableSnapshot(StateTable<K, N, S> table, int fromOffset, int toOffset,
-            StateMap.Entry<K, N, S>[][] arrays, boolean byShard) {
+            StateMap.Entry<K, N, S>[][] arrays, boolean byShard, PrimitiveStateMap.Shared[] flat) {
         this.table = table;
         this.fromOffset = fromOffset;
         this.toOffset = toOffset;
         this.arrays = arrays;
         this.byShard = byShard;
+        this.flat = flat;
     }
 
     /** A snapshot whose {@code arrays[i]} holds the entries of key group offset {@code fromOffset + i}. */
     static <K, N, S> StateTableSnapshot<K, N, S> perKeyGroup(StateTable<K, N, S> table, int fromOffset,
             StateMap.Entry<K, N, S>[][] arrays) {
-        return new StateTableSnapshot<>(table, fromOffset, fromOffset + arrays.length - 1, arrays, false);
+        return new StateTableSnapshot<>(table, fromOffset, fromOffset + arrays.length - 1, arrays, false, null);
+    }
+
+    /** A snapshot whose {@code shared[i]} holds the keys and values of key group offset {@code fromOffset + i}. */
+    static <K, N, S> StateTableSnapshot<K, N, S> perKeyGroupFlat(StateTable<K, N, S> table, int fromOffset,
+            PrimitiveStateMap.Shared[] shared) {
+        return new StateTableSnapshot<>(table, fromOffset, fromOffset + shared.length - 1, null, false, shared);
     }
 
     /** A snapshot of the key group offsets {@code [fromOffset, toOffset]} of window state's shards. */
     static <K, N, S> StateTableSnapshot<K, N, S> byNamespaceShard(StateTable<K, N, S> table, int fromOffset,
             int toOffset, StateMap.Entry<K, N, S>[][] shards) {
-        return new StateTableSnapshot<>(table, fromOffset, toOffset, shards, true);
+        return new StateTableSnapshot<>(table, fromOffset, toOffset, shards, true, null);
     }
 
     /**
@@ -56,6 +66,9 @@ final class StateTableSnapshot<K, N, S> {
      * snapshot's); skip nulls, do not modify.
      */
     Iterable<StateMap.Entry<K, N, S>> entriesInKeyGroup(int keyGroupOffset) {
+        if (flat != null) {
+            return asEntries(flat[keyGroupOffset - fromOffset], keyGroupOffset);
+        }
         if (!byShard) {
             StateMap.Entry<K, N, S>[] entries = arrays[keyGroupOffset - fromOffset];
             return entries == null ? List.of() : Arrays.asList(entries);
@@ -65,6 +78,30 @@ final class StateTableSnapshot<K, N, S> {
         }
         List<StateMap.Entry<K, N, S>> entries = grouped[keyGroupOffset - fromOffset];
         return entries == null ? List.of() : entries;
+    }
+
+    /**
+     * The mappings of a {@link PrimitiveStateMap} as entries of the void namespace holding the value bits, made
+     * here on the writing thread so that the codec reads every table alike.
+     */
+    @SuppressWarnings("unchecked")
+    private List<StateMap.Entry<K, N, S>> asEntries(PrimitiveStateMap.Shared shared, int keyGroupOffset) {
+        if (shared == null) {
+            return List.of();
+        }
+        Object[] keys = shared.keys();
+        long[] bits = shared.bits();
+        List<StateMap.Entry<K, N, S>> entries = new ArrayList<>();
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != null) {
+                StateMap.Entry<K, N, S> e = new StateMap.Entry<>((K) keys[i], (N) VoidNamespace.INSTANCE,
+                        (S) PrimitiveValue.PRESENT);
+                e.bits = bits[i];
+                e.keyGroupOffset = keyGroupOffset;
+                entries.add(e);
+            }
+        }
+        return entries;
     }
 
     @SuppressWarnings("unchecked")

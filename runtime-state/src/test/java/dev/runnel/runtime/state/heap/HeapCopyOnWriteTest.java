@@ -8,6 +8,7 @@ import dev.runnel.api.common.state.ValueState;
 import dev.runnel.api.common.state.ValueStateDescriptor;
 import dev.runnel.api.common.typeutils.base.IntSerializer;
 import dev.runnel.api.common.typeutils.base.LongSerializer;
+import dev.runnel.api.common.typeutils.base.StringSerializer;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyedStateBackendParameters;
 import dev.runnel.runtime.state.KeyedStateSnapshot;
@@ -84,42 +85,76 @@ class HeapCopyOnWriteTest {
 
     @Test
     void aPendingSnapshotCopiesEachEntryOnceAndAReleasedOneNone() throws Exception {
-        HeapKeyedStateBackend<Integer> backend = new HeapKeyedStateBackend<>(new KeyedStateBackendParameters<>("op",
-                "cow", 0, IntSerializer.INSTANCE, 128, KeyGroupRange.of(0, 127), List.of(), new SerializerConfig(),
-                null, List.of(), null));
+        // String values live in entries (Long values would take the entry-less layout, tested below)
+        HeapKeyedStateBackend<Integer> backend = backend();
+        ValueState<String> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>("name", StringSerializer.INSTANCE));
+        String[] values = new String[KEY_COUNT];
+        Arrays.setAll(values, i -> "v" + i); // preallocated: updates allocate nothing of their own
+        Passes passes = updatePasses(backend, state, values);
+
+        long entryBytes = 32; // an entry is 40 bytes with compressed references; leave room for other layouts
+        assertThat(passes.unpinned).as("no snapshot: updates in place").isLessThan(64 * 1024);
+        assertThat(passes.firstPass).as("the first update of each entry copies it").isGreaterThan(KEY_COUNT * entryBytes);
+        assertThat(passes.secondPass).as("a copy is not copied again").isLessThan(64 * 1024);
+        assertThat(passes.released).as("after the release nothing is copied").isLessThan(64 * 1024);
+        assertThat(backend.numEntries("name")).isEqualTo(KEY_COUNT);
+    }
+
+    @Test
+    void aPendingSnapshotCopiesEachKeyGroupOfPrimitiveValuesOnceAndAReleasedOneNone() throws Exception {
+        HeapKeyedStateBackend<Integer> backend = backend();
         ValueState<Long> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
                 new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
-        int keyCount = 20_000;
-        Integer[] keys = new Integer[keyCount];
-        Long[] values = new Long[keyCount];
-        for (int i = 0; i < keyCount; i++) {
-            keys[i] = 1_000_000 + i;
-            values[i] = 2_000_000L + i; // preallocated: updates box nothing
-        }
+        Long[] values = new Long[KEY_COUNT];
+        Arrays.setAll(values, i -> 2_000_000L + i); // preallocated: updates box nothing
+        Passes passes = updatePasses(backend, state, values);
+
+        // 128 key groups of ~156 keys (256 or 512 positions): each copies its hash, key and value arrays once,
+        // 16 bytes a position
+        long positionBytes = 16;
+        assertThat(passes.unpinned).as("no snapshot: values written in place").isLessThan(64 * 1024);
+        assertThat(passes.firstPass).as("the first write to each key group copies its arrays")
+                .isGreaterThan(128 * 256 * positionBytes).isLessThan(128 * 512 * positionBytes + 64 * 1024);
+        assertThat(passes.secondPass).as("a copy is not copied again").isLessThan(64 * 1024);
+        assertThat(passes.released).as("after the release nothing is copied").isLessThan(64 * 1024);
+        assertThat(backend.numEntries("count")).isEqualTo(KEY_COUNT);
+    }
+
+    private static final int KEY_COUNT = 20_000;
+
+    private record Passes(long unpinned, long firstPass, long secondPass, long released) {}
+
+    private static HeapKeyedStateBackend<Integer> backend() throws IOException {
+        return new HeapKeyedStateBackend<>(new KeyedStateBackendParameters<>("op", "cow", 0, IntSerializer.INSTANCE,
+                128, KeyGroupRange.of(0, 127), List.of(), new SerializerConfig(), null, List.of(), null));
+    }
+
+    /**
+     * The bytes allocated by passes that update every key: without a snapshot, the two passes while one is
+     * pending, and after its release (from another thread); the released snapshot can no longer be written.
+     */
+    private static <V> Passes updatePasses(HeapKeyedStateBackend<Integer> backend, ValueState<V> state, V[] values)
+            throws Exception {
+        Integer[] keys = new Integer[values.length];
+        Arrays.setAll(keys, i -> 1_000_000 + i);
         for (int round = 0; round < 50; round++) {
             updateAll(backend, state, keys, values); // entries exist, the path is compiled
         }
         long unpinned = allocatedBy(() -> updateAll(backend, state, keys, values));
-
         KeyedStateSnapshot snapshot = backend.snapshotSync(KeyGroupRange.of(0, 127));
         long firstPass = allocatedBy(() -> updateAll(backend, state, keys, values));
         long secondPass = allocatedBy(() -> updateAll(backend, state, keys, values));
         CompletableFuture.runAsync(snapshot::release).get();
         long released = allocatedBy(() -> updateAll(backend, state, keys, values));
-
-        long entryBytes = 32; // an entry is 40 bytes with compressed references; leave room for other layouts
-        assertThat(unpinned).as("no snapshot: updates in place").isLessThan(64 * 1024);
-        assertThat(firstPass).as("the first update of each entry copies it").isGreaterThan(keyCount * entryBytes);
-        assertThat(secondPass).as("a copy is not copied again").isLessThan(64 * 1024);
-        assertThat(released).as("after the release nothing is copied").isLessThan(64 * 1024);
-        assertThat(backend.numEntries("count")).isEqualTo(keyCount);
         assertThat(backend.pendingSnapshotCount()).isZero();
         assertThatThrownBy(() -> snapshot.writeTo(new ByteArrayOutputStream()))
                 .isInstanceOf(IOException.class).hasMessageContaining("released");
+        return new Passes(unpinned, firstPass, secondPass, released);
     }
 
-    private static void updateAll(HeapKeyedStateBackend<Integer> backend, ValueState<Long> state, Integer[] keys,
-            Long[] values) {
+    private static <V> void updateAll(HeapKeyedStateBackend<Integer> backend, ValueState<V> state, Integer[] keys,
+            V[] values) {
         try {
             for (int i = 0; i < keys.length; i++) {
                 backend.setCurrentKey(keys[i]);
