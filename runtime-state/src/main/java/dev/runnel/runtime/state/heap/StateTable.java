@@ -23,9 +23,9 @@ import java.util.List;
  *       ({@link StateTableSnapshot}).
  * </ul>
  *
- * <p>Remembers the entry of the last lookup, valid until the current key is set again, the namespace
- * object changes or an entry is removed, so that the {@code update()} that usually follows a
- * {@code value()} of the same key and namespace costs no second lookup.
+ * <p>Remembers the entry of the last lookup (in {@link PrimitiveStateMap}s its position), valid until the
+ * current key is set again, the namespace object changes or an entry is removed, so that the
+ * {@code update()} that usually follows a {@code value()} of the same key and namespace costs no second lookup.
  *
  * <p>Snapshots are copy-on-write: {@link #snapshot} shares the maps' entry arrays with the snapshot,
  * and from then on an entry the snapshot may read ({@link SnapshotVersions}) is replaced by a copy
