@@ -24,11 +24,13 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
 
     private long currentWatermark = Long.MIN_VALUE;
     /**
-     * The event-time timer registered last, while it is certainly still queued. Operators often
-     * register the same timer twice in a row (a window's trigger and its cleanup), and recognising
-     * that here saves a deduplication lookup in the queue.
+     * The key, namespace and time of the event-time timer registered last, while it is certainly still
+     * queued (the key null otherwise). Operators often register the same timer twice in a row (a window's
+     * trigger and its cleanup), and recognising that here saves a deduplication lookup in the queue.
      */
-    private TimerHeapInternalTimer<K, N> lastEventTimer;
+    private Object lastEventKey;
+    private Object lastEventNamespace;
+    private long lastEventTime;
     /**
      * The event-time timer being fired, which is no longer queued. Operators usually delete the timer
      * that is firing (a window clears its trigger), and recognising it here saves a lookup that is
@@ -94,10 +96,10 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @Override
     @SuppressWarnings("unchecked")
     public void registerEventTimeTimer(N namespace, long time) {
-        K key = (K) retainedKey();
-        TimerHeapInternalTimer<K, N> last = lastEventTimer;
-        if (last != null && last.getTimestamp() == time && last.getKey().equals(key)
-                && last.getNamespace().equals(namespace)) {
+        K key = Objects.requireNonNull((K) retainedKey(), "timer key");
+        Objects.requireNonNull(namespace, "timer namespace");
+        Object lastKey = lastEventKey;
+        if (lastKey != null && lastEventTime == time && lastKey.equals(key) && lastEventNamespace.equals(namespace)) {
             return;
         }
         TimerHeapInternalTimer<K, N> firing = firingEventTimer;
@@ -105,15 +107,17 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
                 && firing.getNamespace().equals(namespace)) {
             firingEventTimer = null;
         }
-        TimerHeapInternalTimer<K, N> timer = new TimerHeapInternalTimer<>(time, key, namespace);
-        eventTimeTimers.add(timer, keyContext.currentKeyGroup());
-        lastEventTimer = timer;
+        // by its parts: a queue that keeps pending timers as their parts then makes no timer object at all
+        eventTimeTimers.addParts(TimerHeapInternalTimer.byTimestamp(), time, key, namespace, keyContext.currentKeyGroup());
+        lastEventKey = key;
+        lastEventNamespace = namespace;
+        lastEventTime = time;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public void deleteEventTimeTimer(N namespace, long time) {
-        lastEventTimer = null;
+        lastEventKey = null;
         TimerHeapInternalTimer<K, N> firing = firingEventTimer;
         if (firing != null && firing.getTimestamp() == time && firing.getNamespace().equals(namespace)
                 && firing.getKey().equals(currentKey())) {
@@ -140,7 +144,7 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
         while ((timer = eventTimeTimers.peek()) != null && timer.getTimestamp() <= watermark) {
             int keyGroup = eventTimeTimers.peekKeyGroup();
             eventTimeTimers.poll();
-            lastEventTimer = null;
+            lastEventKey = null;
             keyContext.setCurrentKey(timer.getKey(), keyGroup);
             firingEventTimer = timer;
             try {

@@ -23,9 +23,13 @@ public final class TimerHeapInternalTimer<K, N> implements InternalTimer<K, N>, 
         this.timestamp = timestamp;
         this.key = Objects.requireNonNull(key, "timer key");
         this.namespace = Objects.requireNonNull(namespace, "timer namespace");
+        this.hash = hashOf(timestamp, key, namespace);
+    }
+
+    private static int hashOf(long timestamp, Object key, Object namespace) {
         int h = Long.hashCode(timestamp);
         h = 31 * h + key.hashCode();
-        this.hash = 31 * h + namespace.hashCode();
+        return 31 * h + namespace.hashCode();
     }
 
     @Override
@@ -82,6 +86,11 @@ public final class TimerHeapInternalTimer<K, N> implements InternalTimer<K, N>, 
                 @Override
                 public TimerHeapInternalTimer<Object, Object> assemble(long timestamp, Object key, Object namespace) {
                     return new TimerHeapInternalTimer<>(timestamp, key, namespace);
+                }
+
+                @Override
+                public int hashOf(long timestamp, Object key, Object namespace) {
+                    return TimerHeapInternalTimer.hashOf(timestamp, key, namespace);
                 }
             };
 

@@ -16,6 +16,16 @@ public interface KeyGroupedInternalPriorityQueue<T> extends InternalPriorityQueu
         return add(element);
     }
 
+    /**
+     * As {@link #add(Object, int)} of {@code parts.assemble(priority, firstPart, secondPart)}, for a queue of
+     * elements that are their priority and two parts (timers): a queue that keeps such elements as their parts
+     * makes no element unless it has to keep one whole, so that registering a timer allocates nothing.
+     */
+    default boolean addParts(PartedLongPriority<T> parts, long priority, Object firstPart, Object secondPart,
+            int keyGroup) {
+        return add(parts.assemble(priority, firstPart, secondPart), keyGroup);
+    }
+
     /** As {@link #remove}, for an element whose key group the caller knows ({@code keyGroup}; negative means unknown). */
     default boolean remove(T element, int keyGroup) {
         return remove(element);

@@ -8,7 +8,8 @@ package dev.runnel.runtime.state.queue;
  * that lives, and is copied by every young collection, until the timer fires.
  *
  * <p>Contract: {@code assemble(priorityOf(e), firstPart(e), secondPart(e))} equals {@code e} and has
- * its hash code; the parts are never null. Stateless and thread-safe.
+ * its hash code, which {@link #hashOf} gives from the parts alone; the parts are never null. Stateless and
+ * thread-safe.
  *
  * @param <T> the element type
  */
@@ -22,4 +23,7 @@ public interface PartedLongPriority<T> extends LongPriorityComparator<T> {
 
     /** A new element of this priority and these parts. */
     T assemble(long priority, Object firstPart, Object secondPart);
+
+    /** The hash code {@code assemble(priority, firstPart, secondPart)} would have, without making it. */
+    int hashOf(long priority, Object firstPart, Object secondPart);
 }

@@ -145,20 +145,45 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     /** Adds {@code element} unless an equal one is queued; true if it became the head. */
     @Override
     public boolean add(T element) {
-        long p = priority.priorityOf(element);
+        return add(priority.priorityOf(element), element, firstOf(element), secondOf(element), SlotIndex.hashOf(element));
+    }
+
+    /** Whether elements are kept as their parts in buckets, so that {@link #addParts} makes no element there. */
+    public boolean keepsParts() {
+        return parts != null;
+    }
+
+    /**
+     * Adds the element {@code assemble(p, firstPart, secondPart)} of this queue's {@link PartedLongPriority}
+     * unless an equal one is queued, making it only if it is kept whole (the only one of its priority); true if
+     * it became the head. Only when {@link #keepsParts()}.
+     */
+    public boolean addParts(long p, Object firstPart, Object secondPart) {
+        return add(p, null, firstPart, secondPart, SlotIndex.spread(parts.hashOf(p, firstPart, secondPart)));
+    }
+
+    /**
+     * Adds the element of priority {@code p} whose bucket parts are {@code firstPart} and {@code secondPart} and
+     * whose hash is {@code hash}: {@code element}, or when that is null one assembled from the parts, made only
+     * if it is to be kept whole.
+     */
+    @SuppressWarnings("unchecked")
+    private boolean add(long p, T element, Object firstPart, Object secondPart, int hash) {
         Bucket bucket = lastAdded;
         if (bucket == null || bucket.priority != p) {
             int slot = byPriority.get(p);
             if (slot < 0) {
-                boolean headChanged = heap.add(element);
-                byPriority.put(p, element.getInternalIndex());
+                T whole = element != null ? element : parts.assemble(p, firstPart, secondPart);
+                boolean headChanged = heap.add(whole);
+                byPriority.put(p, whole.getInternalIndex());
                 size++;
                 return headChanged;
             }
             HeapPriorityQueueElement queued = heap.elementInSlot(slot);
             if (queued instanceof Bucket existing) {
                 bucket = existing;
-            } else if (queued.equals(element)) {
+            } else if (SlotIndex.hashOf(queued) == hash && firstOf((T) queued).equals(firstPart)
+                    && Objects.equals(secondOf((T) queued), secondPart)) {
                 return false;
             } else {
                 // A second element of this priority: both go into a bucket, which takes the first one's place.
@@ -171,9 +196,6 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                 bucket.append(firstOf(single), secondOf(single), SlotIndex.hashOf(single));
             }
         }
-        int hash = SlotIndex.hashOf(element);
-        Object firstPart = firstOf(element);
-        Object secondPart = secondOf(element);
         if (bucket.find(firstPart, secondPart, hash) >= 0) {
             return false;
         }

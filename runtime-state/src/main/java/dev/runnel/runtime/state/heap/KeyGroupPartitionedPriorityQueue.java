@@ -7,6 +7,7 @@ import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
+import dev.runnel.runtime.state.queue.PartedLongPriority;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -75,6 +76,8 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     private final HeapPriorityQueue<PQ> heapOfQueues;
     /** Whether every queue is a {@link KeyGroupQueue} that knows its key group. */
     private final boolean queuesKnowTheirKeyGroups;
+    /** Whether every queue is a {@link BucketedPriorityQueueSet} that keeps parts ({@link #addParts}). */
+    private final boolean queuesKeepParts;
 
     /**
      * @param keyExtractor the key of an element, which decides its key group
@@ -99,6 +102,7 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
         this.queuesByKeyGroup = new Object[count];
         this.heapOfQueues = new HeapPriorityQueue<>(queueOrder(elementComparator), count);
         boolean knowKeyGroups = true;
+        boolean keepParts = true;
         for (int i = 0; i < count; i++) {
             PQ queue = Objects.requireNonNull(
                     factory.create(firstKeyGroup + i, numberOfKeyGroups, keyExtractor, elementComparator),
@@ -106,8 +110,10 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
             queuesByKeyGroup[i] = queue;
             heapOfQueues.add(queue);
             knowKeyGroups &= queue instanceof KeyGroupQueue known && known.keyGroupId() == firstKeyGroup + i;
+            keepParts &= queue instanceof BucketedPriorityQueueSet<?> bucketed && bucketed.keepsParts();
         }
         this.queuesKnowTheirKeyGroups = knowKeyGroups;
+        this.queuesKeepParts = keepParts;
     }
 
     /**
@@ -193,6 +199,23 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     @Override
     public boolean add(T element, int keyGroup) {
         return addTo(keyGroup < 0 ? queueOf(element) : queueOfKeyGroup(keyGroup, element), element);
+    }
+
+    /**
+     * Adds by parts: to the key group's {@link BucketedPriorityQueueSet} without making an element where it
+     * keeps parts, else as the assembled element.
+     */
+    @Override
+    @SuppressWarnings("rawtypes")
+    public boolean addParts(PartedLongPriority<T> parts, long priority, Object firstPart, Object secondPart,
+            int keyGroup) {
+        int index = keyGroup - firstKeyGroup;
+        if (!queuesKeepParts || index < 0 || index >= queuesByKeyGroup.length) {
+            return add(parts.assemble(priority, firstPart, secondPart), keyGroup);
+        }
+        PQ queue = queue(queuesByKeyGroup[index]);
+        return ((BucketedPriorityQueueSet) queue).addParts(priority, firstPart, secondPart)
+                && heapOfQueues.adjustModifiedElement(queue) == 0;
     }
 
     private boolean addTo(PQ queue, T element) {

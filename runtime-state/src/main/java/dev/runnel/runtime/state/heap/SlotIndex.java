@@ -32,7 +32,12 @@ final class SlotIndex<T extends HeapPriorityQueueElement> {
 
     /** The hash this index uses for {@code element}; never 0. */
     static int hashOf(Object element) {
-        int h = element.hashCode() * 0x9E3779B9;
+        return spread(element.hashCode());
+    }
+
+    /** The hash this index uses for an element whose {@code hashCode()} is {@code hashCode}; never 0. */
+    static int spread(int hashCode) {
+        int h = hashCode * 0x9E3779B9;
         h ^= h >>> 16;
         return h == 0 ? 1 : h;
     }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.LinkedHashSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
@@ -127,6 +128,20 @@ class BucketedPriorityQueueSetTest {
     }
 
     @Test
+    void timersAddedByTheirPartsMatchTheModelToo() {
+        // Half of the adds by parts (no timer object unless it is kept whole), half as timers: one queue.
+        BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue =
+                new BucketedPriorityQueueSet<>(TimerHeapInternalTimer.byTimestamp());
+        assertThat(queue.keepsParts()).isTrue();
+        Random coin = new Random(7);
+        randomOperations(queue,
+                random -> new TimerHeapInternalTimer<>(random.nextInt(40), random.nextInt(200), "w" + random.nextInt(3)),
+                TimerHeapInternalTimer::getTimestamp,
+                (q, timer) -> coin.nextBoolean() ? q.add(timer)
+                        : q.addParts(timer.getTimestamp(), timer.getKey(), timer.getNamespace()));
+    }
+
+    @Test
     void anAssembledHeadIsPeekedAsOneObjectAndPolledAsIt() {
         BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue =
                 new BucketedPriorityQueueSet<>(TimerHeapInternalTimer.byTimestamp());
@@ -151,6 +166,12 @@ class BucketedPriorityQueueSetTest {
 
     private static <E extends HeapPriorityQueueElement> void randomOperations(
             BucketedPriorityQueueSet<E> queue, Function<Random, E> elements, ToLongFunction<E> priorityOf) {
+        randomOperations(queue, elements, priorityOf, BucketedPriorityQueueSet::add);
+    }
+
+    /** @param add how an element is added: returns whether it became the head */
+    private static <E extends HeapPriorityQueueElement> void randomOperations(BucketedPriorityQueueSet<E> queue,
+            Function<Random, E> elements, ToLongFunction<E> priorityOf, BiPredicate<BucketedPriorityQueueSet<E>, E> add) {
         Random random = new Random(42);
         // Model: priority -> elements in the order they were added.
         TreeMap<Long, LinkedHashSet<E>> model = new TreeMap<>();
@@ -164,7 +185,7 @@ class BucketedPriorityQueueSetTest {
                 boolean added = model.computeIfAbsent(priority, p -> new LinkedHashSet<>()).add(element);
                 E newHead = model.firstEntry().getValue().iterator().next();
                 size += added ? 1 : 0;
-                assertThat(queue.add(element)).isEqualTo(added && newHead != head);
+                assertThat(add.test(queue, element)).isEqualTo(added && newHead != head);
             } else if (kind < 7) {
                 E head = size == 0 ? null : model.firstEntry().getValue().iterator().next();
                 LinkedHashSet<E> bucket = model.get(priority);

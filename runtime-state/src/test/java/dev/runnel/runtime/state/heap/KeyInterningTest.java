@@ -16,11 +16,6 @@ import dev.runnel.runtime.state.VoidNamespaceSerializer;
 import dev.runnel.runtime.state.internal.InternalValueState;
 import dev.runnel.runtime.timers.InternalTimer;
 import dev.runnel.runtime.timers.InternalTimerServiceImpl;
-import dev.runnel.runtime.timers.KeyContext;
-import dev.runnel.runtime.timers.ProcessingTimeService;
-import dev.runnel.runtime.timers.TimerHeapInternalTimer;
-import dev.runnel.runtime.timers.TimerSerializer;
-import dev.runnel.runtime.timers.Triggerable;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -110,48 +105,9 @@ class KeyInterningTest {
     @Timeout(60)
     void timersKeepTheInternedKeyAndFireOncePerKeyAndTime() throws Exception {
         HeapKeyedStateBackend<String> backend = backend(StringSerializer.INSTANCE);
-        KeyContext keys = new KeyContext() {
-            @Override
-            public void setCurrentKey(Object key) {
-                backend.setCurrentKey((String) key);
-            }
-
-            @Override
-            public Object getCurrentKey() {
-                return backend.getCurrentKey();
-            }
-
-            @Override
-            public Object retainedCurrentKey() {
-                return backend.retainedCurrentKey();
-            }
-        };
         List<InternalTimer<String, Long>> fired = new ArrayList<>();
-        Triggerable<String, Long> record = new Triggerable<>() {
-            @Override
-            public void onEventTime(InternalTimer<String, Long> timer) {
-                fired.add(timer);
-            }
-
-            @Override
-            public void onProcessingTime(InternalTimer<String, Long> timer) {}
-        };
-        var byTime = TimerHeapInternalTimer.<String, Long>byTimestamp();
-        var serializer = new TimerSerializer<>(StringSerializer.INSTANCE, LongSerializer.INSTANCE);
-        ProcessingTimeService noWallClock = new ProcessingTimeService() {
-            @Override
-            public long getCurrentProcessingTime() {
-                return 0;
-            }
-
-            @Override
-            public Cancellable registerTimer(long timestamp, ProcessingTimeService.ProcessingTimeCallback callback) {
-                throw new AssertionError("no processing-time timer is registered here");
-            }
-        };
-        InternalTimerServiceImpl<String, Long> timers = new InternalTimerServiceImpl<>(keys, noWallClock,
-                backend.create("event", serializer, byTime, TimerHeapInternalTimer::getKey),
-                backend.create("processing", serializer, byTime, TimerHeapInternalTimer::getKey), record);
+        InternalTimerServiceImpl<String, Long> timers = HeapTimerServices.eventTimers(backend, StringSerializer.INSTANCE,
+                fired);
         for (long window = 0; window < 20; window++) {
             for (int k = 0; k < 100; k++) {
                 backend.setCurrentKey(copyOf("key-" + k));

@@ -1,0 +1,82 @@
+package dev.runnel.runtime.state.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.runnel.api.common.serialization.SerializerConfig;
+import dev.runnel.api.common.typeutils.base.IntSerializer;
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyedStateBackendParameters;
+import dev.runnel.runtime.timers.InternalTimer;
+import dev.runnel.runtime.timers.InternalTimerServiceImpl;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Event-time timers registered on the heap store by their parts: a timer that joins others of its timestamp
+ * (a window's end, for every key of the window) costs its bucket two references and no object of its own, and
+ * the timers fire as registered, each once.
+ */
+@Timeout(60)
+class TimerRegistrationTest {
+
+    private static final int KEYS = 20_000;
+
+    private final HeapKeyedStateBackend<Integer> backend = new HeapKeyedStateBackend<>(new KeyedStateBackendParameters<>(
+            "op", "timers", 0, IntSerializer.INSTANCE, 128, KeyGroupRange.of(0, 127), List.of(), new SerializerConfig(),
+            null, List.of(), null));
+    private final List<InternalTimer<Integer, Long>> fired = new ArrayList<>();
+    private final InternalTimerServiceImpl<Integer, Long> timers =
+            HeapTimerServices.eventTimers(backend, IntSerializer.INSTANCE, fired);
+    private final Integer[] keys = new Integer[KEYS];
+
+    TimerRegistrationTest() throws Exception {
+        for (int i = 0; i < KEYS; i++) {
+            keys[i] = 1_000_000 + i;
+        }
+    }
+
+    @Test
+    void aTimerJoiningItsTimestampsBucketMakesNoObject() throws Exception {
+        for (long window = 0; window < 20; window++) { // the path is compiled, the buckets exist to be reused
+            registerAll(window);
+            timers.advanceWatermark(window * 1000 + 999);
+            fired.clear();
+        }
+        long allocated = allocatedBy(() -> registerAll(20));
+
+        // What is left is the growth of the buckets (about 25 bytes a timer here, for 128 key groups' buckets of
+        // ~156 timers each); with a timer object made per registration it was 65.
+        assertThat(allocated / KEYS).as("bytes allocated per registered timer").isLessThan(40);
+        timers.advanceWatermark(20 * 1000 + 999);
+        assertThat(fired).hasSize(KEYS).allSatisfy(t -> assertThat(t.getTimestamp()).isEqualTo(20 * 1000 + 999));
+        assertThat(fired.stream().map(InternalTimer::getKey).distinct().count()).isEqualTo(KEYS);
+    }
+
+    @Test
+    void aTimerNeedsACurrentKeyAndANamespace() {
+        assertThatThrownBy(() -> timers.registerEventTimeTimer(1L, 5)).hasMessageContaining("no current key is set");
+        backend.setCurrentKey(7);
+        assertThatThrownBy(() -> timers.registerEventTimeTimer(null, 5)).hasMessageContaining("timer namespace");
+    }
+
+    private void registerAll(long window) {
+        Long namespace = window;
+        long time = window * 1000 + 999;
+        for (Integer key : keys) {
+            backend.setCurrentKey(key);
+            timers.registerEventTimeTimer(namespace, time);
+            timers.registerEventTimeTimer(namespace, time); // a trigger's cleanup timer: the same
+        }
+    }
+
+    private static long allocatedBy(Runnable work) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        work.run();
+        return threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+    }
+}
