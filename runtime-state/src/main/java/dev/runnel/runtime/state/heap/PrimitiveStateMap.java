@@ -32,7 +32,6 @@ import java.util.Arrays;
 final class PrimitiveStateMap {
 
     private static final int INITIAL_CAPACITY = 16;
-    private static final int MAX_CAPACITY = 1 << 30;
 
     private int[] hashes;
     private Object[] keys;
@@ -55,7 +54,7 @@ final class PrimitiveStateMap {
         keys = new Object[capacity];
         bits = new long[capacity];
         mask = capacity - 1;
-        threshold = (int) (capacity * 0.6); // at most 60% full: probe runs stay short
+        threshold = StateMap.thresholdFor(capacity);
         shared = false;
     }
 
@@ -111,6 +110,12 @@ final class PrimitiveStateMap {
         } else if (shared) {
             unshare();
         }
+        size++;
+        return place(key, hash, value);
+    }
+
+    /** Puts a mapping at the first free position from its hash's home; returns that position. */
+    private int place(Object key, int hash, long value) {
         int i = hash & mask;
         while (hashes[i] != 0) {
             i = (i + 1) & mask;
@@ -118,7 +123,6 @@ final class PrimitiveStateMap {
         hashes[i] = hash;
         keys[i] = key;
         bits[i] = value;
-        size++;
         return i;
     }
 
@@ -204,7 +208,7 @@ final class PrimitiveStateMap {
     }
 
     private void resize() {
-        if (mask + 1 >= MAX_CAPACITY) {
+        if (mask + 1 >= StateMap.MAX_CAPACITY) {
             throw new IllegalStateException("a state map cannot hold more than " + threshold
                     + " entries per key group; raise the max parallelism to spread keys over more key groups");
         }
@@ -213,15 +217,8 @@ final class PrimitiveStateMap {
         long[] oldBits = bits;
         newArrays((mask + 1) * 2);
         for (int j = 0; j < oldHashes.length; j++) {
-            int hash = oldHashes[j];
-            if (hash != 0) {
-                int i = hash & mask;
-                while (hashes[i] != 0) {
-                    i = (i + 1) & mask;
-                }
-                hashes[i] = hash;
-                keys[i] = oldKeys[j];
-                bits[i] = oldBits[j];
+            if (oldHashes[j] != 0) {
+                place(oldKeys[j], oldHashes[j], oldBits[j]);
             }
         }
     }

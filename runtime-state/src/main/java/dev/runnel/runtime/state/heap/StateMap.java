@@ -64,7 +64,7 @@ final class StateMap<K, N, S> {
     }
 
     private static final int INITIAL_CAPACITY = 16;
-    private static final int MAX_CAPACITY = 1 << 30;
+    static final int MAX_CAPACITY = 1 << 30;
 
     private final boolean churn;
     /** log2 of the ints per position: 0 (stable layout: the hash) or 1 (churn layout: hash and slab place). */
@@ -115,8 +115,8 @@ final class StateMap<K, N, S> {
         }
     }
 
-    /** At most 60% full: linear probing stays short. */
-    private static int thresholdFor(int capacity) {
+    /** At most 60% full: linear probing stays short. Also {@link PrimitiveStateMap}'s. */
+    static int thresholdFor(int capacity) {
         return (int) (capacity * 0.6);
     }
 

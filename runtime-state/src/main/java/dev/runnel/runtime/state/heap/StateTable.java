@@ -358,10 +358,12 @@ final class StateTable<K, N, S> {
             throw new IllegalStateException("state '" + name + "' keeps primitive values without entries");
         }
         HeapKeyContext<K> c = context;
-        if (c.key == null || namespace == null) {
-            throw new IllegalStateException("state '" + name + "' cannot be written: " + (c.key == null
-                    ? "no current key is set (keyed state is only available while processing a keyed record or timer)"
-                    : "no namespace is set (call setCurrentNamespace first)"));
+        if (c.key == null) {
+            throw noCurrentKey();
+        }
+        if (namespace == null) {
+            throw new IllegalStateException("state '" + name + "' cannot be written: no namespace is set (call"
+                    + " setCurrentNamespace first)");
         }
         StateMap<K, N, S> map = mapForWriting(namespaceHash, c.keyGroupOffset);
         // an entry per window outlives the record that opened it: it keeps the interned key, not the record's

@@ -2,10 +2,10 @@ package dev.runnel.runtime.state.heap;
 
 import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.api.common.typeutils.base.LongSerializer;
+import dev.runnel.runtime.state.NoWallClock;
 import dev.runnel.runtime.timers.InternalTimer;
 import dev.runnel.runtime.timers.InternalTimerServiceImpl;
 import dev.runnel.runtime.timers.KeyContext;
-import dev.runnel.runtime.timers.ProcessingTimeService;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import dev.runnel.runtime.timers.TimerSerializer;
 import dev.runnel.runtime.timers.Triggerable;
@@ -54,20 +54,9 @@ final class HeapTimerServices {
             @Override
             public void onProcessingTime(InternalTimer<K, Long> timer) {}
         };
-        ProcessingTimeService noWallClock = new ProcessingTimeService() {
-            @Override
-            public long getCurrentProcessingTime() {
-                return 0;
-            }
-
-            @Override
-            public Cancellable registerTimer(long timestamp, ProcessingTimeCallback callback) {
-                throw new AssertionError("no processing-time timer is registered here");
-            }
-        };
         var byTime = TimerHeapInternalTimer.<K, Long>byTimestamp();
         var serializer = new TimerSerializer<>(keySerializer, LongSerializer.INSTANCE);
-        return new InternalTimerServiceImpl<>(keys, noWallClock,
+        return new InternalTimerServiceImpl<>(keys, new NoWallClock(),
                 backend.create("event", serializer, byTime, TimerHeapInternalTimer::getKey),
                 backend.create("processing", serializer, byTime, TimerHeapInternalTimer::getKey), record);
     }

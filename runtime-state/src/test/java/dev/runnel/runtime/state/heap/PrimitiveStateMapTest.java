@@ -6,8 +6,10 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The entry-less map of per-key primitive values against java.util.HashMap, and what its snapshots keep. */
+@Timeout(60)
 class PrimitiveStateMapTest {
 
     /** A key with a poor hash code, so that long probe runs form and removals shift them back. */

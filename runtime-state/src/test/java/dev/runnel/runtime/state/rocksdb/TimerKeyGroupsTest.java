@@ -9,11 +9,11 @@ import dev.runnel.contrib.streaming.state.EmbeddedRocksDBStateBackend;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.KeyedStateBackend;
+import dev.runnel.runtime.state.NoWallClock;
 import dev.runnel.runtime.state.hashmap.HashMapStateBackend;
 import dev.runnel.runtime.timers.InternalTimer;
 import dev.runnel.runtime.timers.InternalTimerServiceImpl;
 import dev.runnel.runtime.timers.KeyContext;
-import dev.runnel.runtime.timers.ProcessingTimeService;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import dev.runnel.runtime.timers.TimerSerializer;
 import dev.runnel.runtime.timers.Triggerable;
@@ -139,19 +139,6 @@ class TimerKeyGroupsTest {
         @Override
         public int currentKeyGroup() {
             return backend.getCurrentKeyGroupIndex();
-        }
-    }
-
-    /** Processing time stands still; no processing-time timer is registered here. */
-    private static final class NoWallClock implements ProcessingTimeService {
-        @Override
-        public long getCurrentProcessingTime() {
-            return 0;
-        }
-
-        @Override
-        public Cancellable registerTimer(long timestamp, ProcessingTimeCallback callback) {
-            throw new AssertionError("no processing-time timer is registered here");
         }
     }
 }
