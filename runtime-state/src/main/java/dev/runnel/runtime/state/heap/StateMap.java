@@ -64,6 +64,11 @@ final class StateMap<K, N, S> {
     }
 
     private static final int INITIAL_CAPACITY = 16;
+    /**
+     * The largest capacity a churn map refills at: 64 Ki positions (a 512 KiB table). Beyond it a window
+     * grows by doubling as before, so one huge window costs later ones in its map at most this much.
+     */
+    static final int MAX_REFILL_CAPACITY = 1 << 16;
     static final int MAX_CAPACITY = 1 << 30;
 
     private final boolean churn;
@@ -82,6 +87,12 @@ final class StateMap<K, N, S> {
     private int placesUsed;
     /** Whether {@link #entries} was given to a snapshot, which must then never see it change. */
     private boolean shared;
+    /**
+     * Churn layout: the capacity that held the most entries the map had at once before it last emptied, taken
+     * at once by the first insert into the small arrays it started over with (0: none). Windows of one state tend to be alike in size, so
+     * the next window here skips the doublings (and their rehashing) the last one went through.
+     */
+    private int refillCapacity;
 
     /** A map in the stable layout. */
     StateMap() {
@@ -187,6 +198,9 @@ final class StateMap<K, N, S> {
     Entry<K, N, S> insert(K key, N namespace, int hash, S state) {
         if (size >= threshold) {
             resize();
+        } else if (size == 0 && refillCapacity > mask + 1) {
+            newArrays(refillCapacity); // allocated as the window starts to fill, so young, not in an old region
+            refillCapacity = 0;
         } else {
             unshare();
         }
@@ -291,11 +305,19 @@ final class StateMap<K, N, S> {
     }
 
     /**
-     * Churn layout, once the last entry is gone: small new arrays instead of the grown ones. The next
-     * namespace's entries then fill arrays that are fresh in the cache (they grow as it fills) rather than
-     * arrays last touched by an earlier window, whose every position would be a cache miss.
+     * Churn layout, once the last entry is gone: small new arrays instead of the grown ones, and the grown
+     * capacity remembered for the next insert ({@link #refillCapacity}). The next namespace's entries then
+     * fill arrays allocated when it starts, fresh in the cache and in a young region, rather than arrays last
+     * touched by an earlier window (every position a cache miss, and each reference stored into them a card
+     * for G1 to refine once they are old).
      */
     private void startOver() {
+        // The slab's high-water mark is the most entries held at once since the arrays were last made.
+        int capacity = INITIAL_CAPACITY;
+        while (thresholdFor(capacity) < placesUsed && capacity < MAX_REFILL_CAPACITY) {
+            capacity <<= 1;
+        }
+        refillCapacity = capacity;
         newArrays(INITIAL_CAPACITY);
     }
 

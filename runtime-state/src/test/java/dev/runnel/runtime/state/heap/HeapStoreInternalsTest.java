@@ -122,6 +122,39 @@ class HeapStoreInternalsTest {
     }
 
     @Test
+    void aChurnMapRefillsAtTheSizeItsLastWindowNeededAndFollowsItDown() {
+        StateMap<Key, Integer, String> map = new StateMap<>(true);
+        fillAndEmpty(map, 0, 3_000);
+        assertThat(map.capacity()).isEqualTo(16);
+        map.insert(new Key(0), 1, StateMap.hash(new Key(0).hashCode(), 1), "first of the next window");
+        int refilled = map.capacity();
+        assertThat(refilled).as("room for 3,000 at once, no doubling").isEqualTo(8_192);
+        for (int i = 1; i < 3_000; i++) {
+            map.insert(new Key(i), 1, StateMap.hash(new Key(i).hashCode(), 1), "w1/" + i);
+            assertThat(map.capacity()).isEqualTo(refilled);
+        }
+        for (int i = 0; i < 3_000; i++) {
+            assertThat(map.remove(new Key(i), 1, StateMap.hash(new Key(i).hashCode(), 1)).state)
+                    .isEqualTo(i == 0 ? "first of the next window" : "w1/" + i);
+        }
+        // a smaller window next: the one after it refills at the smaller size
+        fillAndEmpty(map, 2, 100);
+        map.insert(new Key(5), 3, StateMap.hash(new Key(5).hashCode(), 3), "x");
+        assertThat(map.capacity()).isEqualTo(256);
+        assertThat(map.get(new Key(5), 3, StateMap.hash(new Key(5).hashCode(), 3)).state).isEqualTo("x");
+    }
+
+    private static void fillAndEmpty(StateMap<Key, Integer, String> map, int window, int entries) {
+        for (int i = 0; i < entries; i++) {
+            map.insert(new Key(i), window, StateMap.hash(new Key(i).hashCode(), window), "w" + window + "/" + i);
+        }
+        for (int i = 0; i < entries; i++) {
+            assertThat(map.remove(new Key(i), window, StateMap.hash(new Key(i).hashCode(), window))).isNotNull();
+        }
+        assertThat(map.size()).isZero();
+    }
+
+    @Test
     void theStableLayoutKeepsItsSizeWhenEmptied() {
         StateMap<Key, Integer, String> map = new StateMap<>(false);
         for (int i = 0; i < 3_000; i++) {
