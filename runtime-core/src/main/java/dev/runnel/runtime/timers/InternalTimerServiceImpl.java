@@ -1,6 +1,8 @@
 package dev.runnel.runtime.timers;
 
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
+import dev.runnel.runtime.state.queue.PartedLongPriority;
+import dev.runnel.runtime.state.queue.PolledParts;
 import java.util.Objects;
 
 /**
@@ -32,11 +34,17 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     private Object lastEventNamespace;
     private long lastEventTime;
     /**
-     * The event-time timer being fired, which is no longer queued. Operators usually delete the timer
-     * that is firing (a window clears its trigger), and recognising it here saves a lookup that is
-     * certain to miss. Cleared when an equal timer is registered again.
+     * The event-time timer being fired, which is no longer queued, as its parts (the key null when none
+     * fires). Operators usually delete the timer that is firing (a window clears its trigger), and
+     * recognising it here saves a lookup that is certain to miss. Cleared when an equal timer is
+     * registered again.
      */
-    private TimerHeapInternalTimer<K, N> firingEventTimer;
+    private Object firingKey;
+    private Object firingNamespace;
+    private long firingTime;
+    /** Where the queue puts each event-time timer it fires; reused. */
+    private final PolledParts polled = new PolledParts();
+
     private ProcessingTimeService.Cancellable nextWakeUp;
     private long nextWakeUpTime = Long.MAX_VALUE;
 
@@ -102,10 +110,8 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
         if (lastKey != null && lastEventTime == time && lastKey.equals(key) && lastEventNamespace.equals(namespace)) {
             return;
         }
-        TimerHeapInternalTimer<K, N> firing = firingEventTimer;
-        if (firing != null && firing.getTimestamp() == time && firing.getKey().equals(key)
-                && firing.getNamespace().equals(namespace)) {
-            firingEventTimer = null;
+        if (isFiring(key, namespace, time)) {
+            firingKey = null;
         }
         // by its parts: a queue that keeps pending timers as their parts then makes no timer object at all
         eventTimeTimers.addParts(TimerHeapInternalTimer.byTimestamp(), time, key, namespace, keyContext.currentKeyGroup());
@@ -118,9 +124,7 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     @SuppressWarnings("unchecked")
     public void deleteEventTimeTimer(N namespace, long time) {
         lastEventKey = null;
-        TimerHeapInternalTimer<K, N> firing = firingEventTimer;
-        if (firing != null && firing.getTimestamp() == time && firing.getNamespace().equals(namespace)
-                && firing.getKey().equals(currentKey())) {
+        if (isFiring(currentKey(), namespace, time)) {
             return;
         }
         eventTimeTimers.remove(new TimerHeapInternalTimer<>(time, (K) currentKey(), namespace),
@@ -138,21 +142,35 @@ public final class InternalTimerServiceImpl<K, N> implements InternalTimerServic
     }
 
     /** Fires, in order, every event-time timer at or before {@code watermark}. */
+    @SuppressWarnings("unchecked")
     public void advanceWatermark(long watermark) throws Exception {
         currentWatermark = watermark;
-        TimerHeapInternalTimer<K, N> timer;
-        while ((timer = eventTimeTimers.peek()) != null && timer.getTimestamp() <= watermark) {
-            int keyGroup = eventTimeTimers.peekKeyGroup();
-            eventTimeTimers.poll();
+        PolledParts timer = polled;
+        PartedLongPriority<TimerHeapInternalTimer<K, N>> byTimestamp = TimerHeapInternalTimer.byTimestamp();
+        // by its parts: a queue that keeps pending timers as their parts then makes no timer object at all
+        while (eventTimeTimers.pollUpTo(watermark, byTimestamp, timer)) {
+            K key = (K) timer.firstPart();
+            N namespace = (N) timer.secondPart();
+            long time = timer.priority();
             lastEventKey = null;
-            keyContext.setCurrentKey(timer.getKey(), keyGroup);
-            firingEventTimer = timer;
+            keyContext.setCurrentKey(key, timer.keyGroup());
+            firingKey = key;
+            firingNamespace = namespace;
+            firingTime = time;
             try {
-                triggerable.onEventTime(timer);
+                triggerable.onEventTime(key, namespace, time);
             } finally {
-                firingEventTimer = null;
+                firingKey = null;
+                firingNamespace = null;
             }
         }
+        timer.clear();
+    }
+
+    /** Whether the timer of {@code key}, {@code namespace} and {@code time} is the event-time timer firing now. */
+    private boolean isFiring(Object key, Object namespace, long time) {
+        Object firing = firingKey;
+        return firing != null && firingTime == time && firing.equals(key) && firingNamespace.equals(namespace);
     }
 
     /**

@@ -39,6 +39,23 @@ public interface KeyGroupedInternalPriorityQueue<T> extends InternalPriorityQueu
         return -1;
     }
 
+    /**
+     * Takes the head out if its priority is at most {@code maxPriority} and puts its priority, parts and key
+     * group into {@code into}, for a queue of elements that are their priority and two parts (timers firing
+     * up to a watermark): a queue that keeps such elements as their parts assembles none. False, and
+     * {@code into} unchanged, when the queue is empty or its head comes later.
+     */
+    default boolean pollUpTo(long maxPriority, PartedLongPriority<T> parts, PolledParts into) {
+        T head = peek();
+        if (head == null || parts.priorityOf(head) > maxPriority) {
+            return false;
+        }
+        int keyGroup = peekKeyGroup();
+        poll();
+        into.set(parts.priorityOf(head), parts.firstPart(head), parts.secondPart(head), keyGroup);
+        return true;
+    }
+
     /** A snapshot of the elements of {@code keyGroupId} (a copy; later changes do not show). */
     Set<T> getSubsetForKeyGroup(int keyGroupId);
 }

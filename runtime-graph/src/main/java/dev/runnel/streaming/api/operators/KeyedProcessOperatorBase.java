@@ -68,21 +68,28 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
 
     @Override
     public final void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
-        collector.setAbsoluteTimestamp(timer.getTimestamp());
-        fire(TimeDomain.EVENT_TIME, timer);
+        onEventTime(timer.getKey(), timer.getNamespace(), timer.getTimestamp());
+    }
+
+    /** By the timer's parts, so that a fired timer allocates nothing. */
+    @Override
+    public final void onEventTime(K key, VoidNamespace namespace, long timestamp) throws Exception {
+        collector.setAbsoluteTimestamp(timestamp);
+        fire(TimeDomain.EVENT_TIME, key, timestamp);
     }
 
     @Override
     public final void onProcessingTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
         collector.eraseTimestamp();
-        fire(TimeDomain.PROCESSING_TIME, timer);
+        fire(TimeDomain.PROCESSING_TIME, timer.getKey(), timer.getTimestamp());
     }
 
-    private void fire(TimeDomain domain, InternalTimer<K, VoidNamespace> timer) throws Exception {
+    private void fire(TimeDomain domain, K key, long timestamp) throws Exception {
         onTimerContext.domain = domain;
-        onTimerContext.timer = timer;
-        userFunction.onTimer(timer.getTimestamp(), onTimerContext, collector);
-        onTimerContext.timer = null;
+        onTimerContext.key = key;
+        onTimerContext.time = timestamp;
+        userFunction.onTimer(timestamp, onTimerContext, collector);
+        onTimerContext.key = null;
     }
 
     private final class ContextImpl extends BaseKeyedProcessFunction<K, OUT>.Context {
@@ -116,7 +123,9 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
 
     private final class OnTimerContextImpl extends BaseKeyedProcessFunction<K, OUT>.OnTimerContext {
         private TimeDomain domain;
-        private InternalTimer<K, VoidNamespace> timer;
+        /** The firing timer's key and timestamp, set for the duration of {@code onTimer}. */
+        private K key;
+        private long time;
 
         OnTimerContextImpl() {
             userFunction.super();
@@ -124,7 +133,7 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
 
         @Override
         public Long timestamp() {
-            return domain == TimeDomain.EVENT_TIME ? timer.getTimestamp() : null;
+            return domain == TimeDomain.EVENT_TIME ? time : null;
         }
 
         @Override
@@ -136,7 +145,7 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
         public <X> void output(OutputTag<X> outputTag, X value) {
             StreamRecord<X> record = new StreamRecord<>(value);
             if (domain == TimeDomain.EVENT_TIME) {
-                record.setTimestamp(timer.getTimestamp());
+                record.setTimestamp(time);
             }
             output.collect(outputTag, record);
         }
@@ -148,7 +157,7 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
 
         @Override
         public K getCurrentKey() {
-            return timer.getKey();
+            return key;
         }
     }
 }

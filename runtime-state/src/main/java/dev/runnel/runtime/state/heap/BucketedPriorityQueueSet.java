@@ -4,6 +4,7 @@ import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PartedLongPriority;
+import dev.runnel.runtime.state.queue.PolledParts;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -135,6 +136,28 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     public T peek() {
         HeapPriorityQueueElement head = heap.peek();
         return head instanceof Bucket bucket ? headOf(bucket) : (T) head;
+    }
+
+    /**
+     * Takes the head out and puts its priority and parts into {@code into} (with this queue's key group),
+     * assembling no element; false when empty. Only when {@link #keepsParts()}.
+     */
+    @SuppressWarnings("unchecked")
+    public boolean pollParts(PolledParts into) {
+        HeapPriorityQueueElement head = heap.peek();
+        if (head instanceof Bucket bucket) {
+            int position = bucket.first;
+            into.set(bucket.priority, bucket.firsts[position], bucket.seconds[position], keyGroupId);
+            removeFrom(bucket, position);
+            return true;
+        }
+        if (head == null) {
+            return false;
+        }
+        T single = (T) head;
+        into.set(parts.priorityOf(single), parts.firstPart(single), parts.secondPart(single), keyGroupId);
+        removeSingle(single);
+        return true;
     }
 
     /** The head's priority, read without touching the head; Long.MAX_VALUE when empty. */

@@ -8,6 +8,7 @@ import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PartedLongPriority;
+import dev.runnel.runtime.state.queue.PolledParts;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -189,6 +190,22 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
             return -1;
         }
         return queuesKnowTheirKeyGroups ? ((KeyGroupQueue) first).keyGroupId() : keyGroupOf(first.peek());
+    }
+
+    /** Polls by parts from the key group's {@link BucketedPriorityQueueSet} where it keeps parts: no element made. */
+    @Override
+    @SuppressWarnings("rawtypes")
+    public boolean pollUpTo(long maxPriority, PartedLongPriority<T> parts, PolledParts into) {
+        if (!queuesKeepParts || !queuesKnowTheirKeyGroups) {
+            return KeyGroupedInternalPriorityQueue.super.pollUpTo(maxPriority, parts, into);
+        }
+        PQ first = firstQueue();
+        if (first == null || ((BucketedPriorityQueueSet) first).headPriority() > maxPriority
+                || !((BucketedPriorityQueueSet) first).pollParts(into)) {
+            return false;
+        }
+        heapOfQueues.adjustModifiedElement(first);
+        return true;
     }
 
     @Override

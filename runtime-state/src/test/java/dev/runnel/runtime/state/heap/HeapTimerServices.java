@@ -21,9 +21,23 @@ final class HeapTimerServices {
     private HeapTimerServices() {}
 
     /** Event-time timers with namespaces of type Long, fired into {@code fired}. */
-    @SuppressWarnings("unchecked")
     static <K> InternalTimerServiceImpl<K, Long> eventTimers(HeapKeyedStateBackend<K> backend,
             TypeSerializer<K> keySerializer, List<InternalTimer<K, Long>> fired) {
+        return timers(backend, keySerializer, new Triggerable<>() {
+            @Override
+            public void onEventTime(InternalTimer<K, Long> timer) {
+                fired.add(timer);
+            }
+
+            @Override
+            public void onProcessingTime(InternalTimer<K, Long> timer) {}
+        });
+    }
+
+    /** Timers with namespaces of type Long, fired at {@code triggerable}. */
+    @SuppressWarnings("unchecked")
+    static <K> InternalTimerServiceImpl<K, Long> timers(HeapKeyedStateBackend<K> backend,
+            TypeSerializer<K> keySerializer, Triggerable<K, Long> triggerable) {
         KeyContext keys = new KeyContext() {
             @Override
             public void setCurrentKey(Object key) {
@@ -45,19 +59,10 @@ final class HeapTimerServices {
                 return backend.getCurrentKeyGroupIndex();
             }
         };
-        Triggerable<K, Long> record = new Triggerable<>() {
-            @Override
-            public void onEventTime(InternalTimer<K, Long> timer) {
-                fired.add(timer);
-            }
-
-            @Override
-            public void onProcessingTime(InternalTimer<K, Long> timer) {}
-        };
         var byTime = TimerHeapInternalTimer.<K, Long>byTimestamp();
         var serializer = new TimerSerializer<>(keySerializer, LongSerializer.INSTANCE);
         return new InternalTimerServiceImpl<>(keys, new NoWallClock(),
                 backend.create("event", serializer, byTime, TimerHeapInternalTimer::getKey),
-                backend.create("processing", serializer, byTime, TimerHeapInternalTimer::getKey), record);
+                backend.create("processing", serializer, byTime, TimerHeapInternalTimer::getKey), triggerable);
     }
 }

@@ -214,17 +214,23 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
 
     @Override
     public void onEventTime(InternalTimer<K, W> timer) throws Exception {
-        onTimer(timer, true);
+        onTimer(timer.getKey(), timer.getNamespace(), timer.getTimestamp(), true);
+    }
+
+    /** By the timer's parts, so that a fired window timer allocates nothing. */
+    @Override
+    public void onEventTime(K key, W window, long timestamp) throws Exception {
+        onTimer(key, window, timestamp, true);
     }
 
     @Override
     public void onProcessingTime(InternalTimer<K, W> timer) throws Exception {
-        onTimer(timer, false);
+        onTimer(timer.getKey(), timer.getNamespace(), timer.getTimestamp(), false);
     }
 
-    private void onTimer(InternalTimer<K, W> timer, boolean eventTime) throws Exception {
-        triggerContext.key = timer.getKey();
-        triggerContext.window = timer.getNamespace();
+    private void onTimer(K key, W window, long timestamp, boolean eventTime) throws Exception {
+        triggerContext.key = key;
+        triggerContext.window = window;
         MergingWindowSet<W> mergingWindows = null;
         if (windowAssigner instanceof MergingWindowAssigner<?, ?>) {
             mergingWindows = mergingWindowSet();
@@ -238,9 +244,9 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window>
             windowState.setCurrentNamespace(triggerContext.window);
         }
         onTriggerResult(eventTime
-                ? triggerContext.onEventTime(timer.getTimestamp())
-                : triggerContext.onProcessingTime(timer.getTimestamp()), triggerContext.window);
-        if (windowAssigner.isEventTime() == eventTime && isCleanupTime(triggerContext.window, timer.getTimestamp())) {
+                ? triggerContext.onEventTime(timestamp)
+                : triggerContext.onProcessingTime(timestamp), triggerContext.window);
+        if (windowAssigner.isEventTime() == eventTime && isCleanupTime(triggerContext.window, timestamp)) {
             clearAllState(triggerContext.window, mergingWindows);
         }
         if (mergingWindows != null) {
