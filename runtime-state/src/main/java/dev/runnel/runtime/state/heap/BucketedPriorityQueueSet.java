@@ -14,7 +14,9 @@ import java.util.Objects;
  * The heap store's queue of one key group for elements ordered by a long, as timers are by their
  * timestamp. An element whose priority no other queued element has sits alone in a
  * {@link HeapPriorityQueue}; once a second element of that priority arrives, the two move into a
- * bucket, which takes their place in the heap, and later ones of that priority are appended to it:
+ * bucket, which takes their place in the heap, and later ones of that priority are appended to it
+ * (while priorities are being shared, as a window's timers share its end, a new priority of parted
+ * elements starts as a bucket right away):
  *
  * <pre>
  *   heap (by priority):  [ t4 @ 500 ] [ bucket @ 999 ] [ t8 @ 1203 ] [ bucket @ 1999 ]
@@ -75,6 +77,13 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     /** Single elements and buckets, by priority. */
     private final HeapPriorityQueue<HeapPriorityQueueElement> heap;
     private final PriorityIndex byPriority = new PriorityIndex();
+    /**
+     * Whether the last priority that came and went was shared by several elements. While it is, the first
+     * element of a new priority (parts kept) starts a bucket rather than sitting alone: the timers of keyed
+     * windows share each window's end, and starting alone cost an element assembled and replaced by a
+     * bucket at once. Timers of their own timestamps turn it off and stay single.
+     */
+    private boolean prioritiesShared;
     /** The bucket that took the last new element: timers of one window arrive in a row. */
     private Bucket lastAdded;
     /** Grown on demand up to {@link #MAX_SPARE_BUCKETS}: most key groups of most operators never need many. */
@@ -195,6 +204,16 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         Bucket bucket = lastAdded;
         if (bucket == null || bucket.priority != p) {
             int slot = byPriority.get(p);
+            if (slot < 0 && parts != null && prioritiesShared) {
+                // Priorities have been shared lately (a window's timers): a bucket at once, no element made.
+                bucket = newBucket(p);
+                boolean headChanged = heap.add(bucket);
+                byPriority.put(p, bucket.getInternalIndex());
+                bucket.append(firstPart, secondPart, hash);
+                size++;
+                lastAdded = bucket;
+                return headChanged;
+            }
             if (slot < 0) {
                 T whole = element != null ? element : parts.assemble(p, firstPart, secondPart);
                 boolean headChanged = heap.add(whole);
@@ -210,6 +229,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                 return false;
             } else {
                 // A second element of this priority: both go into a bucket, which takes the first one's place.
+                prioritiesShared = true;
                 bucket = newBucket(p);
                 heap.replace(queued, bucket);
                 T single = (T) queued;
@@ -345,6 +365,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     // ------------------------------------------------------------------ entries
 
     private void removeSingle(T element) {
+        prioritiesShared = false;
         byPriority.remove(priority.priorityOf(element), element.getInternalIndex());
         heap.remove(element);
         size--;
@@ -359,6 +380,9 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         headCopyBucket = null;
         size--;
         if (bucket.live == 0) {
+            if (bucket.appended == 1) {
+                prioritiesShared = false; // it was made for one element that stayed alone
+            }
             byPriority.remove(bucket.priority, bucket.getInternalIndex());
             heap.remove(bucket);
             if (lastAdded == bucket) {
@@ -445,6 +469,8 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         int first;
         int end;
         int live;
+        /** Elements appended since the last {@link #reset}. */
+        int appended;
         private int[] index;
         private int indexMask;
         private int heapIndex = NOT_CONTAINED;
@@ -459,6 +485,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             first = 0;
             end = 0;
             live = 0;
+            appended = 0;
             index = null;
         }
 
@@ -503,6 +530,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             }
             hashes[position] = hash;
             live++;
+            appended++;
             if (index != null) {
                 if (2 * live > index.length) {
                     buildIndex();

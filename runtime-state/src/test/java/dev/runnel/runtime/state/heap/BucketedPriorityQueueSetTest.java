@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.runnel.runtime.state.heap.HeapPriorityQueueTest.Element;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.PartedLongPriority;
+import dev.runnel.runtime.state.queue.PolledParts;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -139,6 +141,81 @@ class BucketedPriorityQueueSetTest {
                 TimerHeapInternalTimer::getTimestamp,
                 (q, timer) -> coin.nextBoolean() ? q.add(timer)
                         : q.addParts(timer.getTimestamp(), timer.getKey(), timer.getNamespace()));
+    }
+
+    @Test
+    void whilePrioritiesAreSharedANewOneStartsAsABucketAndTimersOfTheirOwnStaySingle() {
+        CountingParts parts = new CountingParts();
+        BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue = new BucketedPriorityQueueSet<>(parts);
+        // timers of their own timestamps: each kept whole, so made once as it is added
+        for (int t = 0; t < 5; t++) {
+            queue.addParts(t, t, "p");
+        }
+        assertThat(parts.assembled).isEqualTo(5);
+        for (int t = 0; t < 5; t++) {
+            assertThat(queue.poll().getTimestamp()).isEqualTo(t);
+        }
+        // a window's timers: the first of its end sits alone until the second comes
+        queue.addParts(100, 1, "w1");
+        queue.addParts(100, 2, "w1");
+        assertThat(parts.assembled).isEqualTo(6);
+        polledParts(queue, 100, 2);
+        // the next window's first timer starts a bucket: nothing made to add it
+        queue.addParts(200, 1, "w2");
+        queue.addParts(200, 2, "w2");
+        assertThat(parts.assembled).as("assembled to add the next window's timers").isEqualTo(6);
+        polledParts(queue, 200, 2);
+        // a bucket that stayed alone with its one timer turns it off again
+        queue.addParts(300, 1, "w3");
+        polledParts(queue, 300, 1);
+        queue.addParts(400, 1, "p");
+        assertThat(parts.assembled).as("a timer of its own timestamp kept whole again").isEqualTo(7);
+        assertThat(queue.poll()).isEqualTo(new TimerHeapInternalTimer<>(400, 1, "p"));
+        assertThat(queue.isEmpty()).isTrue();
+    }
+
+    private static void polledParts(BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue,
+            long priority, int count) {
+        PolledParts into = new PolledParts();
+        for (int i = 1; i <= count; i++) {
+            assertThat(queue.pollParts(into)).isTrue();
+            assertThat(into.priority()).isEqualTo(priority);
+            assertThat(into.firstPart()).as("first in, first out").isEqualTo(i);
+        }
+    }
+
+    /** The timers' parted priority, counting the timers it assembles. */
+    private static final class CountingParts
+            implements PartedLongPriority<TimerHeapInternalTimer<Integer, String>> {
+        private final PartedLongPriority<TimerHeapInternalTimer<Integer, String>> timers =
+                TimerHeapInternalTimer.byTimestamp();
+        int assembled;
+
+        @Override
+        public long priorityOf(TimerHeapInternalTimer<Integer, String> timer) {
+            return timers.priorityOf(timer);
+        }
+
+        @Override
+        public Object firstPart(TimerHeapInternalTimer<Integer, String> timer) {
+            return timers.firstPart(timer);
+        }
+
+        @Override
+        public Object secondPart(TimerHeapInternalTimer<Integer, String> timer) {
+            return timers.secondPart(timer);
+        }
+
+        @Override
+        public TimerHeapInternalTimer<Integer, String> assemble(long priority, Object firstPart, Object secondPart) {
+            assembled++;
+            return timers.assemble(priority, firstPart, secondPart);
+        }
+
+        @Override
+        public int hashOf(long priority, Object firstPart, Object secondPart) {
+            return timers.hashOf(priority, firstPart, secondPart);
+        }
     }
 
     @Test
