@@ -41,16 +41,14 @@ import java.util.Arrays;
 final class StateMap<K, N, S> {
 
     /**
-     * One mapping; {@code state} (or {@code bits}) is updated in place unless a snapshot may read the
-     * entry (then the table replaces it with a copy first). Its hash lives in the map's table only,
-     * which keeps an entry at 40 bytes with the snapshot version.
+     * One mapping; {@code state} is updated in place unless a snapshot may read the entry (then the
+     * table replaces it with a copy first). Its hash lives in the map's table only, which keeps an entry
+     * at 32 bytes with the snapshot version; a table of primitive values has {@link BitsEntry}s.
      */
-    static final class Entry<K, N, S> {
+    static class Entry<K, N, S> {
         final K key;
         final N namespace;
         S state;
-        /** The value's bits when the table keeps primitives in place (see {@link PrimitiveValue}). */
-        long bits;
         /** The key's key group, as an offset in the backend's range; set by the {@link StateTable}. */
         int keyGroupOffset;
         /** The snapshot version this entry was created or copied in; set by the {@link StateTable}. */
@@ -60,6 +58,31 @@ final class StateMap<K, N, S> {
             this.key = key;
             this.namespace = namespace;
             this.state = state;
+        }
+
+        /** A new entry of the same key and namespace with {@code newState} (and, for bits, the same bits). */
+        Entry<K, N, S> copyWith(S newState) {
+            return new Entry<>(key, namespace, newState);
+        }
+    }
+
+    /**
+     * The entry of a table that keeps primitive values in place (see {@link PrimitiveValue}): the value's
+     * bits, updated in place like {@code state}, which then only marks the mapping as present. Other tables'
+     * entries leave the eight bytes out: every pending window's entry is copied by young collections.
+     */
+    static final class BitsEntry<K, N, S> extends Entry<K, N, S> {
+        long bits;
+
+        BitsEntry(K key, N namespace, S state) {
+            super(key, namespace, state);
+        }
+
+        @Override
+        Entry<K, N, S> copyWith(S newState) {
+            BitsEntry<K, N, S> copy = new BitsEntry<>(key, namespace, newState);
+            copy.bits = bits;
+            return copy;
         }
     }
 
@@ -72,6 +95,8 @@ final class StateMap<K, N, S> {
     static final int MAX_CAPACITY = 1 << 30;
 
     private final boolean churn;
+    /** Whether entries are {@link BitsEntry}s (the table keeps primitive values in place). */
+    private final boolean bitsEntries;
     /** log2 of the ints per position: 0 (stable layout: the hash) or 1 (churn layout: hash and slab place). */
     private final int shift;
     /** Position {@code i} holds its hash at {@code i << shift} and (churn layout) its slab place right after. */
@@ -101,7 +126,16 @@ final class StateMap<K, N, S> {
 
     /** @param churn whether entries are short-lived (per-window state): selects the churn layout */
     StateMap(boolean churn) {
+        this(churn, false);
+    }
+
+    /**
+     * @param churn whether entries are short-lived (per-window state): selects the churn layout
+     * @param bitsEntries whether to make {@link BitsEntry}s, for a table of primitive values
+     */
+    StateMap(boolean churn, boolean bitsEntries) {
         this.churn = churn;
+        this.bitsEntries = bitsEntries;
         this.shift = churn ? 1 : 0;
         newArrays(INITIAL_CAPACITY);
     }
@@ -191,7 +225,7 @@ final class StateMap<K, N, S> {
             return slotHash;
         }
         Entry<K, N, S> e = at(hash & mask);
-        return (e.key.getClass() == Object.class ? 1 : 0) + e.version + (int) e.bits;
+        return (e.key.getClass() == Object.class ? 1 : 0) + e.version;
     }
 
     /** Adds a mapping that the caller knows is absent, and returns its entry. */
@@ -204,7 +238,7 @@ final class StateMap<K, N, S> {
         } else {
             unshare();
         }
-        Entry<K, N, S> e = new Entry<>(key, namespace, state);
+        Entry<K, N, S> e = bitsEntries ? new BitsEntry<>(key, namespace, state) : new Entry<>(key, namespace, state);
         place(e, hash);
         size++;
         return e;

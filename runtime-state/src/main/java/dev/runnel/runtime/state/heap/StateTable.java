@@ -123,7 +123,7 @@ final class StateTable<K, N, S> {
         int index = churn ? mapIndex(namespaceHash) : keyGroupOffset;
         StateMap<K, N, S> map = maps[index];
         if (map == null) {
-            map = new StateMap<>(churn);
+            map = new StateMap<>(churn, primitive != null);
             maps[index] = map;
         }
         return map;
@@ -230,7 +230,7 @@ final class StateTable<K, N, S> {
         if (e == null) {
             return null;
         }
-        return primitive == null ? e.state : (S) primitive.fromBits(e.bits);
+        return primitive == null ? e.state : (S) primitive.fromBits(((StateMap.BitsEntry<K, N, S>) e).bits);
     }
 
     /** The current key's value under {@code namespace}, or null; primitive values come boxed. */
@@ -307,7 +307,7 @@ final class StateTable<K, N, S> {
         } else if (e.version < versions.highestPinned) {
             e = copyOnWrite(e, namespace, namespaceHash, false);
         }
-        e.bits = primitive.toBits(value);
+        ((StateMap.BitsEntry<K, N, S>) e).bits = primitive.toBits(value);
     }
 
     /** Puts a restored value of a key in the key group at {@code keyGroupOffset}, in the form this table keeps values. */
@@ -328,7 +328,7 @@ final class StateTable<K, N, S> {
         int hash = StateMap.hash(key.hashCode(), namespaceHash);
         StateMap.Entry<K, N, S> e = map.put(key, namespace, hash, primitive == null ? value : (S) PrimitiveValue.PRESENT);
         if (primitive != null) {
-            e.bits = primitive.toBits(value);
+            ((StateMap.BitsEntry<K, N, S>) e).bits = primitive.toBits(value);
         }
         e.keyGroupOffset = keyGroupOffset;
         e.version = versions.current();
@@ -417,8 +417,7 @@ final class StateTable<K, N, S> {
             return e;
         }
         S state = copyValue && mutableValues ? stateSerializer.copy(e.state) : e.state;
-        StateMap.Entry<K, N, S> copy = new StateMap.Entry<>(e.key, e.namespace, state);
-        copy.bits = e.bits;
+        StateMap.Entry<K, N, S> copy = e.copyWith(state);
         copy.keyGroupOffset = e.keyGroupOffset;
         copy.version = versions.current();
         HeapKeyContext<K> c = context;

@@ -94,7 +94,7 @@ final class StateTableSnapshot<K, N, S> {
         List<StateMap.Entry<K, N, S>> entries = new ArrayList<>();
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != null) {
-                StateMap.Entry<K, N, S> e = new StateMap.Entry<>((K) keys[i], (N) VoidNamespace.INSTANCE,
+                StateMap.BitsEntry<K, N, S> e = new StateMap.BitsEntry<>((K) keys[i], (N) VoidNamespace.INSTANCE,
                         (S) PrimitiveValue.PRESENT);
                 e.bits = bits[i];
                 e.keyGroupOffset = keyGroupOffset;
