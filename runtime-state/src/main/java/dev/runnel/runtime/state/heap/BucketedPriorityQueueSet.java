@@ -209,9 +209,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                 bucket = newBucket(p);
                 boolean headChanged = heap.add(bucket);
                 byPriority.put(p, bucket.getInternalIndex());
-                bucket.append(firstPart, secondPart, hash);
-                size++;
-                lastAdded = bucket;
+                appendNew(bucket, firstPart, secondPart, hash);
                 return headChanged;
             }
             if (slot < 0) {
@@ -242,10 +240,15 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         if (bucket.find(firstPart, secondPart, hash) >= 0) {
             return false;
         }
+        appendNew(bucket, firstPart, secondPart, hash);
+        return false; // an element of equal priority was queued already, and it stays ahead
+    }
+
+    /** Appends a new element's parts to {@code bucket}, which then takes the next ones of its priority first. */
+    private void appendNew(Bucket bucket, Object firstPart, Object secondPart, int hash) {
         bucket.append(firstPart, secondPart, hash);
         size++;
         lastAdded = bucket;
-        return false; // an element of equal priority was queued already, and it stays ahead
     }
 
     /** Removes the queued element equal to {@code element}, if any; true if it was the head. */

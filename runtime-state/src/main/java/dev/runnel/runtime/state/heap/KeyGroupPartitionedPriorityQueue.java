@@ -200,8 +200,11 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
             return KeyGroupedInternalPriorityQueue.super.pollUpTo(maxPriority, parts, into);
         }
         PQ first = firstQueue();
-        if (first == null || ((BucketedPriorityQueueSet) first).headPriority() > maxPriority
-                || !((BucketedPriorityQueueSet) first).pollParts(into)) {
+        if (first == null) {
+            return false;
+        }
+        BucketedPriorityQueueSet bucketed = (BucketedPriorityQueueSet) first;
+        if (bucketed.headPriority() > maxPriority || !bucketed.pollParts(into)) {
             return false;
         }
         heapOfQueues.adjustModifiedElement(first);

@@ -113,16 +113,12 @@ final class StateMap<K, N, S> {
     /** Whether {@link #entries} was given to a snapshot, which must then never see it change. */
     private boolean shared;
     /**
-     * Churn layout: the capacity that held the most entries the map had at once before it last emptied, taken
-     * at once by the first insert into the small arrays it started over with (0: none). Windows of one state tend to be alike in size, so
-     * the next window here skips the doublings (and their rehashing) the last one went through.
+     * Churn layout: the capacity that held the most entries the map had at once before it last emptied,
+     * taken at once by the first insert into the small arrays it started over with (0: none). Windows of
+     * one state tend to be alike in size, so the next window here skips the doublings (and their
+     * rehashing) the last one went through.
      */
     private int refillCapacity;
-
-    /** A map in the stable layout. */
-    StateMap() {
-        this(false);
-    }
 
     /** @param churn whether entries are short-lived (per-window state): selects the churn layout */
     StateMap(boolean churn) {

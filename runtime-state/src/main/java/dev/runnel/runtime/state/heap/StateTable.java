@@ -5,6 +5,7 @@ import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.snapshot.format.StateMetaInfo;
 import dev.runnel.runtime.state.ttl.TtlSnapshotFilter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -125,6 +126,16 @@ final class StateTable<K, N, S> {
         if (map == null) {
             map = new StateMap<>(churn, primitive != null);
             maps[index] = map;
+        }
+        return map;
+    }
+
+    /** The {@link PrimitiveStateMap} of the key group at {@code keyGroupOffset}, created on first write. */
+    private PrimitiveStateMap flatMapForWriting(int keyGroupOffset) {
+        PrimitiveStateMap map = flatMaps[keyGroupOffset];
+        if (map == null) {
+            map = new PrimitiveStateMap();
+            flatMaps[keyGroupOffset] = map;
         }
         return map;
     }
@@ -276,12 +287,7 @@ final class StateTable<K, N, S> {
         if (c.key == null) {
             throw noCurrentKey();
         }
-        PrimitiveStateMap map = flatMaps[c.keyGroupOffset];
-        if (map == null) {
-            map = new PrimitiveStateMap();
-            flatMaps[c.keyGroupOffset] = map;
-        }
-        cachedPosition = map.insert(c.key, StateMap.hash(c.keyHash, namespaceHash), bits);
+        cachedPosition = flatMapForWriting(c.keyGroupOffset).insert(c.key, StateMap.hash(c.keyHash, namespaceHash), bits);
         cachedVersion = c.version;
     }
 
@@ -315,12 +321,7 @@ final class StateTable<K, N, S> {
     void putRestored(int keyGroupOffset, K key, N namespace, S value) {
         int namespaceHash = namespace.hashCode();
         if (flatMaps != null) {
-            PrimitiveStateMap map = flatMaps[keyGroupOffset];
-            if (map == null) {
-                map = new PrimitiveStateMap();
-                flatMaps[keyGroupOffset] = map;
-            }
-            map.put(key, StateMap.hash(key.hashCode(), namespaceHash), primitive.toBits(value));
+            flatMapForWriting(keyGroupOffset).put(key, StateMap.hash(key.hashCode(), namespaceHash), primitive.toBits(value));
             cachedPosition = -1;
             return;
         }
@@ -524,7 +525,7 @@ final class StateTable<K, N, S> {
         cachedNamespace = null;
         cachedPosition = -1;
         if (flatMaps != null) {
-            java.util.Arrays.fill(flatMaps, null);
+            Arrays.fill(flatMaps, null);
             return;
         }
         for (int i = 0; i < maps.length; i++) {

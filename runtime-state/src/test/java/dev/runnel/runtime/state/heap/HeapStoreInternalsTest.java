@@ -16,8 +16,10 @@ import java.util.Map;
 import java.util.Random;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The heap store's hash map against java.util.HashMap, and how the store is found by configuration. */
+@Timeout(60)
 class HeapStoreInternalsTest {
 
     /** A key with a poor hash code, so that many keys share buckets. */
