@@ -71,8 +71,12 @@ class BenchTest {
         long lastMillis = -1;
         double lastCount = -1;
         String[] samples = trace.split(" ");
-        assertThat(samples.length).isGreaterThan(2);
-        for (int i = 2; i < samples.length; i++) {
+        assertThat(samples.length).isGreaterThan(3);
+        // The JVM's uptime at the clock's start, to place the samples beside -Xlog times; the job starts after main.
+        assertThat(samples[1]).startsWith("t0_uptime_ms=");
+        assertThat(Long.parseLong(samples[1].substring("t0_uptime_ms=".length()))).isPositive();
+        assertThat(samples[2]).isEqualTo("ms:Mrecords_at_sinks");
+        for (int i = 3; i < samples.length; i++) {
             String[] sample = samples[i].split(":");
             long millis = Long.parseLong(sample[0]);
             double count = Double.parseDouble(sample[1]);
