@@ -35,6 +35,13 @@ class BenchTest {
         assertThat(W3Limit.run(123_457)).isEqualTo(Bench.expectedWindow(123_457)[2]);
     }
 
+    /** The W1 partitioned hand loop has W1's checksum whatever the number of threads it splits the words over. */
+    @ParameterizedTest
+    @CsvSource({"1", "2", "3"})
+    void theW1PartitionedHandLoopHasTheWordCountChecksum(int threads) throws Exception {
+        assertThat(W1PartitionedLimit.run(123_457, threads)).isEqualTo(Bench.expectedWordCount(123_457)[2]);
+    }
+
     @ParameterizedTest
     @CsvSource({"heap, -1", "heap, 5000", "rocksdb, -1", "rocksdb, 5000"})
     void everyTimerFiresOnceAndInOrder(String backend, long delay) throws Exception {
