@@ -30,10 +30,18 @@ public final class W1PartitionedLimit {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        long n = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000L;
-        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
-        if (n < 0 || threads < 1) {
-            System.err.println("usage: W1PartitionedLimit [N >= 0] [P >= 1]");
+        long n;
+        int threads;
+        try {
+            n = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000L;
+            threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+        } catch (NumberFormatException e) {
+            n = -1;
+            threads = 0;
+        }
+        if (n < 0 || threads < 1 || args.length > 2) {
+            System.err.println("usage: W1PartitionedLimit [N] [P]   (N: records, a whole number >= 0, default 20000000;"
+                    + " P: threads >= 1, default 2); got: " + String.join(" ", args));
             System.exit(2);
         }
         for (String round : new String[] {"cold", "warm"}) {

@@ -26,7 +26,17 @@ public final class W3Limit {
     }
 
     public static void main(String[] args) {
-        long n = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
+        long n;
+        try {
+            n = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < 0 || args.length > 1) {
+            System.err.println("usage: W3Limit [N]   (N: records, a whole number >= 0, default 10000000); got: "
+                    + String.join(" ", args));
+            System.exit(2);
+        }
         for (int round = 0; round < 2; round++) {
             long start = System.nanoTime();
             long hash = run(n);
