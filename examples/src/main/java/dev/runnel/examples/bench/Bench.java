@@ -319,10 +319,8 @@ public final class Bench {
             sumRolling += c;
             if (c == 1) {
                 keys++;
-                hash += Checksums.wordEntry(v.f0, 1);
-            } else {
-                hash += Checksums.wordEntry(v.f0, c) - Checksums.wordEntry(v.f0, c - 1);
             }
+            hash += Checksums.rollingWordEntry(v.f0, c);
         }
 
         @Override

@@ -21,6 +21,14 @@ public final class Checksums {
         return mix64(((long) word.hashCode() << 32) ^ count);
     }
 
+    /**
+     * What a word's rolling count reaching {@code count} adds to the fingerprint: its entry, less the entry of
+     * the count before (none before 1), so that the sum over a stream holds each word's last count once.
+     */
+    public static long rollingWordEntry(String word, long count) {
+        return count == 1 ? wordEntry(word, 1) : wordEntry(word, count) - wordEntry(word, count - 1);
+    }
+
     /** {@code mix64(mix64((h(k) << 32) ^ c) ^ start)}. */
     public static long windowEntry(String key, long windowStart, long count) {
         return mix64(mix64(((long) key.hashCode() << 32) ^ count) ^ windowStart);

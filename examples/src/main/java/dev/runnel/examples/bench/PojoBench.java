@@ -195,10 +195,8 @@ public final class PojoBench {
             sumRolling += c;
             if (c == 1) {
                 keys++;
-                hash += Checksums.wordEntry(v.word, 1);
-            } else {
-                hash += Checksums.wordEntry(v.word, c) - Checksums.wordEntry(v.word, c - 1);
             }
+            hash += Checksums.rollingWordEntry(v.word, c);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.runnel.examples.bench;
 
+import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -7,7 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code Bench --trace}: how many records the sinks have seen, sampled every 50 ms while the measured job
  * runs and printed after it as one {@code TRACE} line of {@code ms:Mrecords} pairs, to see how long a cold run
  * takes to reach its steady rate. The line starts with {@code t0_uptime_ms=}, the JVM's uptime at the clock's
- * start, so that the samples can be placed beside the uptimes of {@code -Xlog:gc} and {@code -XX:+PrintCompilation}. The sinks report in steps of {@link #STEP} records; when the trace is off
+ * start, so that the samples can be placed beside the uptimes of {@code -Xlog:gc} and
+ * {@code -XX:+PrintCompilation}. The sinks report in steps of {@link #STEP} records; when the trace is off
  * {@link #count} is a constant test the JIT removes, so the measured code is the same.
  *
  * <p>{@link #ON} is read once, from the system property {@value #PROPERTY}, which {@code Bench} sets before
@@ -66,8 +68,7 @@ final class RateTrace {
     void stopAndPrint() throws InterruptedException {
         sampler.interrupt();
         sampler.join();
-        // The JVM's uptime at t0 places the trace beside -Xlog and -XX:+PrintCompilation times, which are uptimes.
-        long uptimeAtT0 = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+        long uptimeAtT0 = ManagementFactory.getRuntimeMXBean().getUptime()
                 - (System.nanoTime() - t0) / 1_000_000;
         System.out.println("TRACE t0_uptime_ms=" + uptimeAtT0 + " ms:Mrecords_at_sinks" + samples);
     }

@@ -83,9 +83,7 @@ public final class W1PartitionedLimit {
             }
             String word = "w" + k;
             Count count = counts.computeIfAbsent(word, w -> new Count());
-            long v = ++count.value;
-            // The sink's rolling fold: each new count replaces the word's previous entry in the sum.
-            hash += v == 1 ? Checksums.wordEntry(word, 1) : Checksums.wordEntry(word, v) - Checksums.wordEntry(word, v - 1);
+            hash += Checksums.rollingWordEntry(word, ++count.value);
         }
         return hash;
     }
