@@ -53,8 +53,15 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
 
     @Override
     public void open(OpenContext openContext) throws Exception {
-        int index = getRuntimeContext().getIndexOfThisSubtask();
-        int parallelism = getRuntimeContext().getNumberOfParallelSubtasks();
+        writer = openWriter(path, getRuntimeContext().getIndexOfThisSubtask(),
+                getRuntimeContext().getNumberOfParallelSubtasks(), overwrite);
+    }
+
+    /**
+     * Opens (truncating) the file subtask {@code index} of {@code parallelism} writes to, first clearing the
+     * way in OVERWRITE mode. Subtasks of one sink call this concurrently, in one process or several.
+     */
+    static BufferedWriter openWriter(String path, int index, int parallelism, boolean overwrite) throws IOException {
         Path file = fileOf(path, index, parallelism);
         if (overwrite) {
             clearTheWay(fileOf(path, 0, 1), index, parallelism);
@@ -64,13 +71,13 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
                 Files.createDirectories(file.getParent());
             }
             try {
-                writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-                return;
+                return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
             } catch (java.nio.file.NoSuchFileException raced) {
-                if (!overwrite || attempt == 2) {
+                if (!overwrite || attempt >= Math.max(2, parallelism)) {
                     throw raced;
                 }
-                // OVERWRITE: another subtask removed the file in the way just after this one made the directory
+                // OVERWRITE: another subtask, removing the file in the way, removed the directory this one had just
+                // made while still empty; each of the others does that at most once
             }
         }
     }
@@ -90,8 +97,12 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
         if (Files.isRegularFile(base)) {
             try {
                 Files.delete(base);
-            } catch (java.nio.file.NoSuchFileException | java.nio.file.DirectoryNotEmptyException raced) {
-                // another subtask was first (and may already have made the directory)
+            } catch (java.nio.file.FileSystemException raced) {
+                // Another subtask may have been first and made the directory: then the delete finds nothing, a
+                // directory with files, or (read as a file, removed as one) EISDIR. Only a file still there is an error.
+                if (Files.isRegularFile(base)) {
+                    throw raced;
+                }
             }
         }
         if (index == 0 && Files.isDirectory(base)) {
