@@ -1,12 +1,16 @@
 package dev.runnel.streaming.api.functions.sink;
 
 import dev.runnel.api.common.functions.OpenContext;
+import dev.runnel.runtime.state.storage.StorageFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The sink of the deprecated {@code DataStream.writeAsText(path)}: writes each record's
@@ -72,7 +76,7 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
             }
             try {
                 return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-            } catch (java.nio.file.NoSuchFileException raced) {
+            } catch (NoSuchFileException raced) {
                 if (!overwrite || attempt >= Math.max(2, parallelism)) {
                     throw raced;
                 }
@@ -86,18 +90,14 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
     private static void clearTheWay(Path base, int index, int parallelism) throws IOException {
         if (parallelism == 1) {
             if (Files.isDirectory(base)) {
-                try (java.util.stream.Stream<Path> files = Files.walk(base)) {
-                    for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
-                        Files.delete(p);
-                    }
-                }
+                StorageFiles.deleteRecursively(base);
             }
             return;
         }
         if (Files.isRegularFile(base)) {
             try {
                 Files.delete(base);
-            } catch (java.nio.file.FileSystemException raced) {
+            } catch (FileSystemException raced) {
                 // Another subtask may have been first and made the directory: then the delete finds nothing, a
                 // directory with files, or (read as a file, removed as one) EISDIR. Only a file still there is an error.
                 if (Files.isRegularFile(base)) {
@@ -106,7 +106,7 @@ public final class TextOutputSinkFunction<IN> extends RichSinkFunction<IN> {
             }
         }
         if (index == 0 && Files.isDirectory(base)) {
-            try (java.util.stream.Stream<Path> files = Files.list(base)) {
+            try (Stream<Path> files = Files.list(base)) {
                 for (Path p : (Iterable<Path>) files::iterator) {
                     String name = p.getFileName().toString();
                     if (name.matches("[0-9]+") && Long.parseLong(name) > parallelism) {
