@@ -42,6 +42,13 @@ class BenchTest {
         assertThat(W1PartitionedLimit.run(123_457, threads)).isEqualTo(Bench.expectedWordCount(123_457)[2]);
     }
 
+    /** The W1 exchange hand loop has W1's checksum in both schedules, whatever the parallelism. */
+    @ParameterizedTest
+    @CsvSource({"1, false", "2, false", "3, false", "1, true", "2, true", "3, true"})
+    void theW1ExchangeHandLoopHasTheWordCountChecksum(int parallelism, boolean coop) throws Exception {
+        assertThat(W1ExchangeLimit.run(123_457, parallelism, coop)).isEqualTo(Bench.expectedWordCount(123_457)[2]);
+    }
+
     @ParameterizedTest
     @CsvSource({"heap, -1", "heap, 5000", "rocksdb, -1", "rocksdb, 5000"})
     void everyTimerFiresOnceAndInOrder(String backend, long delay) throws Exception {
