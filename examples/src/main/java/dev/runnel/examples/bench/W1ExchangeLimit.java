@@ -1,5 +1,6 @@
 package dev.runnel.examples.bench;
 
+import dev.runnel.api.java.tuple.Tuple2;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 
 import java.lang.invoke.MethodHandles;
@@ -23,11 +24,17 @@ import java.util.HashMap;
  *       counts what the other threads sent it.
  * </ul>
  *
+ * <p>And two versions of the counting: {@code bare} counts in a {@code long} field per word and folds the count
+ * (as {@code W1Limit}); {@code tuples} does what the job's user functions do, written by hand: the count is a
+ * {@code Long} in a {@code HashMap<String, Long>} (as a heap state backend keeps a {@code ValueState<Long>}), read,
+ * incremented and put back, and each result is a new {@code Tuple2<String, Long>} handed to a sink method that
+ * folds it. The difference is the share of a W1 record that the job's own objects cost any engine.
+ *
  * <p>Runs twice in one JVM and prints a {@code cold} and a {@code warm} {@code RESULT} line, like
  * {@link W1PartitionedLimit}; the checksum equals the peer's for the same N.
  *
  * <pre>
- *   java -Xmx4g -cp ... dev.runnel.examples.bench.W1ExchangeLimit [N] [P] [threads|coop]
+ *   java -Xmx4g -cp ... dev.runnel.examples.bench.W1ExchangeLimit [N] [P] [threads|coop] [bare|tuples]
  * </pre>
  */
 public final class W1ExchangeLimit {
@@ -44,35 +51,38 @@ public final class W1ExchangeLimit {
     public static void main(String[] args) throws InterruptedException {
         long n = -1;
         int parallelism = 0;
-        boolean coop = false;
+        String schedule = "threads";
+        String objects = "bare";
         try {
             n = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000L;
             parallelism = args.length > 1 ? Integer.parseInt(args[1]) : 2;
-            String mode = args.length > 2 ? args[2] : "threads";
-            coop = mode.equals("coop");
-            if (!coop && !mode.equals("threads")) {
-                n = -1;
-            }
+            schedule = args.length > 2 ? args[2] : schedule;
+            objects = args.length > 3 ? args[3] : objects;
         } catch (NumberFormatException e) {
             n = -1;
         }
-        if (n < 0 || parallelism < 1 || args.length > 3) {
-            System.err.println("usage: W1ExchangeLimit [N] [P] [threads|coop]   (N: records >= 0, default 20000000;"
-                    + " P: parallelism >= 1, default 2; the schedule, default threads); got: " + String.join(" ", args));
+        boolean valid = (schedule.equals("threads") || schedule.equals("coop"))
+                && (objects.equals("bare") || objects.equals("tuples"));
+        if (n < 0 || parallelism < 1 || args.length > 4 || !valid) {
+            System.err.println("usage: W1ExchangeLimit [N] [P] [threads|coop] [bare|tuples]   (N: records >= 0, default"
+                    + " 20000000; P: parallelism >= 1, default 2; the schedule, default threads; the counting, default"
+                    + " bare); got: " + String.join(" ", args));
             System.exit(2);
         }
+        boolean coop = schedule.equals("coop");
+        boolean tuples = objects.equals("tuples");
         for (String round : new String[] {"cold", "warm"}) {
             long start = System.nanoTime();
-            long hash = run(n, parallelism, coop);
+            long hash = run(n, parallelism, coop, tuples);
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf("RESULT workload=wordcount-heap-exchange-limit-p%d-%s-%s records=%d seconds=%.3f "
-                    + "records_per_s=%.0f checksum=%s%n", parallelism, coop ? "coop" : "threads", round, n, seconds,
+            System.out.printf("RESULT workload=wordcount-heap-exchange-limit-p%d-%s-%s-%s records=%d seconds=%.3f "
+                    + "records_per_s=%.0f checksum=%s%n", parallelism, schedule, objects, round, n, seconds,
                     n / seconds, Checksums.hex(hash));
         }
     }
 
     /** The W1 checksum of the first {@code n} records, exchanged between {@code parallelism} producers and counters. */
-    static long run(long n, int parallelism, boolean coop) throws InterruptedException {
+    static long run(long n, int parallelism, boolean coop, boolean tuples) throws InterruptedException {
         Ring[][] rings = new Ring[parallelism][parallelism]; // [from producer][to counter]
         for (Ring[] row : rings) {
             for (int c = 0; c < parallelism; c++) {
@@ -81,7 +91,7 @@ public final class W1ExchangeLimit {
         }
         Counter[] counters = new Counter[parallelism];
         for (int c = 0; c < parallelism; c++) {
-            counters[c] = new Counter(c, rings);
+            counters[c] = tuples ? new TupleCounter(c, rings) : new Counter(c, rings);
         }
         Thread[] workers = new Thread[coop ? parallelism : 2 * parallelism];
         for (int p = 0; p < parallelism; p++) {
@@ -201,7 +211,7 @@ public final class W1ExchangeLimit {
     }
 
     /** Counts the words routed to one index and folds the rolling counts into its checksum. */
-    private static final class Counter {
+    private static class Counter {
         private final Ring[] in;
         private final HashMap<String, Count> counts = new HashMap<>();
         long hash;
@@ -252,6 +262,30 @@ public final class W1ExchangeLimit {
                 }
                 hash += Checksums.rollingWordEntry(word, ++count.value);
             }
+        }
+    }
+
+    /** The {@code tuples} counting: the job's {@code Long} state, {@code Tuple2} results and sink, by hand. */
+    private static final class TupleCounter extends Counter {
+        private final HashMap<String, Long> state = new HashMap<>();
+
+        TupleCounter(int index, Ring[][] rings) {
+            super(index, rings);
+        }
+
+        @Override
+        void count(String[] words, int size) {
+            for (int i = 0; i < size; i++) {
+                String word = words[i];
+                Long c = state.get(word);
+                long next = c == null ? 1L : c + 1L;
+                state.put(word, next);
+                sink(Tuple2.of(word, next));
+            }
+        }
+
+        private void sink(Tuple2<String, Long> result) {
+            hash += Checksums.rollingWordEntry(result.f0, result.f1);
         }
     }
 

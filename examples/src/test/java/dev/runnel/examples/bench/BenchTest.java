@@ -42,11 +42,13 @@ class BenchTest {
         assertThat(W1PartitionedLimit.run(123_457, threads)).isEqualTo(Bench.expectedWordCount(123_457)[2]);
     }
 
-    /** The W1 exchange hand loop has W1's checksum in both schedules, whatever the parallelism. */
+    /** The W1 exchange hand loop has W1's checksum in both schedules and both countings, whatever the parallelism. */
     @ParameterizedTest
-    @CsvSource({"1, false", "2, false", "3, false", "1, true", "2, true", "3, true"})
-    void theW1ExchangeHandLoopHasTheWordCountChecksum(int parallelism, boolean coop) throws Exception {
-        assertThat(W1ExchangeLimit.run(123_457, parallelism, coop)).isEqualTo(Bench.expectedWordCount(123_457)[2]);
+    @CsvSource({"1, false, false", "2, false, false", "3, false, false", "1, true, false", "2, true, false",
+            "3, true, false", "2, false, true", "3, true, true"})
+    void theW1ExchangeHandLoopHasTheWordCountChecksum(int parallelism, boolean coop, boolean tuples) throws Exception {
+        assertThat(W1ExchangeLimit.run(123_457, parallelism, coop, tuples))
+                .isEqualTo(Bench.expectedWordCount(123_457)[2]);
     }
 
     @ParameterizedTest
