@@ -24,17 +24,23 @@ import java.util.HashMap;
  *       counts what the other threads sent it.
  * </ul>
  *
- * <p>And two versions of the counting: {@code bare} counts in a {@code long} field per word and folds the count
- * (as {@code W1Limit}); {@code tuples} does what the job's user functions do, written by hand: the count is a
- * {@code Long} in a {@code HashMap<String, Long>} (as a heap state backend keeps a {@code ValueState<Long>}), read,
- * incremented and put back, and each result is a new {@code Tuple2<String, Long>} handed to a sink method that
- * folds it. The difference is the share of a W1 record that the job's own objects cost any engine.
+ * <p>And three versions of the counting, to tell the costs of a W1 record apart:
+ *
+ * <ul>
+ *   <li>{@code bare}: a {@code long} field per word, the count folded at once (as {@code W1Limit}).
+ *   <li>{@code boxed}: the same field, but the job's user functions written by hand around it: the count read as a
+ *       {@code Long} (null before the first), incremented, written back from a {@code Long}, and each result a new
+ *       {@code Tuple2<String, Long>} handed to a sink method that folds it. The difference to {@code bare} is what
+ *       the job's own objects cost any engine that keeps a primitive count as Runnel's heap backend does.
+ *   <li>{@code longmap}: as {@code boxed}, but the count is a {@code Long} object in a {@code HashMap<String, Long>}
+ *       replaced on every record, as a heap backend that stores the value object (Flink's) keeps it.
+ * </ul>
  *
  * <p>Runs twice in one JVM and prints a {@code cold} and a {@code warm} {@code RESULT} line, like
  * {@link W1PartitionedLimit}; the checksum equals the peer's for the same N.
  *
  * <pre>
- *   java -Xmx4g -cp ... dev.runnel.examples.bench.W1ExchangeLimit [N] [P] [threads|coop] [bare|tuples]
+ *   java -Xmx4g -cp ... dev.runnel.examples.bench.W1ExchangeLimit [N] [P] [threads|coop] [bare|boxed|longmap]
  * </pre>
  */
 public final class W1ExchangeLimit {
@@ -62,18 +68,17 @@ public final class W1ExchangeLimit {
             n = -1;
         }
         boolean valid = (schedule.equals("threads") || schedule.equals("coop"))
-                && (objects.equals("bare") || objects.equals("tuples"));
+                && (objects.equals("bare") || objects.equals("boxed") || objects.equals("longmap"));
         if (n < 0 || parallelism < 1 || args.length > 4 || !valid) {
-            System.err.println("usage: W1ExchangeLimit [N] [P] [threads|coop] [bare|tuples]   (N: records >= 0, default"
+            System.err.println("usage: W1ExchangeLimit [N] [P] [threads|coop] [bare|boxed|longmap]   (N: records >= 0, default"
                     + " 20000000; P: parallelism >= 1, default 2; the schedule, default threads; the counting, default"
                     + " bare); got: " + String.join(" ", args));
             System.exit(2);
         }
         boolean coop = schedule.equals("coop");
-        boolean tuples = objects.equals("tuples");
         for (String round : new String[] {"cold", "warm"}) {
             long start = System.nanoTime();
-            long hash = run(n, parallelism, coop, tuples);
+            long hash = run(n, parallelism, coop, objects);
             double seconds = (System.nanoTime() - start) / 1e9;
             System.out.printf("RESULT workload=wordcount-heap-exchange-limit-p%d-%s-%s-%s records=%d seconds=%.3f "
                     + "records_per_s=%.0f checksum=%s%n", parallelism, schedule, objects, round, n, seconds,
@@ -82,7 +87,7 @@ public final class W1ExchangeLimit {
     }
 
     /** The W1 checksum of the first {@code n} records, exchanged between {@code parallelism} producers and counters. */
-    static long run(long n, int parallelism, boolean coop, boolean tuples) throws InterruptedException {
+    static long run(long n, int parallelism, boolean coop, String counting) throws InterruptedException {
         Ring[][] rings = new Ring[parallelism][parallelism]; // [from producer][to counter]
         for (Ring[] row : rings) {
             for (int c = 0; c < parallelism; c++) {
@@ -91,7 +96,12 @@ public final class W1ExchangeLimit {
         }
         Counter[] counters = new Counter[parallelism];
         for (int c = 0; c < parallelism; c++) {
-            counters[c] = tuples ? new TupleCounter(c, rings) : new Counter(c, rings);
+            counters[c] = switch (counting) {
+                case "bare" -> new Counter(c, rings);
+                case "boxed" -> new BoxedCounter(c, rings);
+                case "longmap" -> new LongMapCounter(c, rings);
+                default -> throw new IllegalArgumentException("no counting '" + counting + "': bare, boxed or longmap");
+            };
         }
         Thread[] workers = new Thread[coop ? parallelism : 2 * parallelism];
         for (int p = 0; p < parallelism; p++) {
@@ -213,7 +223,7 @@ public final class W1ExchangeLimit {
     /** Counts the words routed to one index and folds the rolling counts into its checksum. */
     private static class Counter {
         private final Ring[] in;
-        private final HashMap<String, Count> counts = new HashMap<>();
+        final HashMap<String, Count> counts = new HashMap<>();
         long hash;
 
         Counter(int index, Ring[][] rings) {
@@ -263,13 +273,43 @@ public final class W1ExchangeLimit {
                 hash += Checksums.rollingWordEntry(word, ++count.value);
             }
         }
+
+        /** The job's sink, by hand: folds a result into the checksum. */
+        final void sink(Tuple2<String, Long> result) {
+            hash += Checksums.rollingWordEntry(result.f0, result.f1);
+        }
     }
 
-    /** The {@code tuples} counting: the job's {@code Long} state, {@code Tuple2} results and sink, by hand. */
-    private static final class TupleCounter extends Counter {
+    /** The {@code boxed} counting: a primitive count per word, with the job's boxes and {@code Tuple2} around it. */
+    private static final class BoxedCounter extends Counter {
+
+        BoxedCounter(int index, Ring[][] rings) {
+            super(index, rings);
+        }
+
+        @Override
+        void count(String[] words, int size) {
+            for (int i = 0; i < size; i++) {
+                String word = words[i];
+                Count count = counts.get(word);
+                if (count == null) {
+                    count = new Count();
+                    counts.put(word, count);
+                }
+                Long c = count.value == 0 ? null : Long.valueOf(count.value); // ValueState<Long>.value()
+                long next = c == null ? 1L : c + 1L;
+                Long updated = next; // ValueState<Long>.update(next)
+                count.value = updated;
+                sink(Tuple2.of(word, next));
+            }
+        }
+    }
+
+    /** The {@code longmap} counting: a {@code Long} object per word, replaced on every record, and {@code Tuple2}s. */
+    private static final class LongMapCounter extends Counter {
         private final HashMap<String, Long> state = new HashMap<>();
 
-        TupleCounter(int index, Ring[][] rings) {
+        LongMapCounter(int index, Ring[][] rings) {
             super(index, rings);
         }
 
@@ -284,9 +324,6 @@ public final class W1ExchangeLimit {
             }
         }
 
-        private void sink(Tuple2<String, Long> result) {
-            hash += Checksums.rollingWordEntry(result.f0, result.f1);
-        }
     }
 
     /** A batch of words sent to another thread. */

@@ -44,10 +44,10 @@ class BenchTest {
 
     /** The W1 exchange hand loop has W1's checksum in both schedules and both countings, whatever the parallelism. */
     @ParameterizedTest
-    @CsvSource({"1, false, false", "2, false, false", "3, false, false", "1, true, false", "2, true, false",
-            "3, true, false", "2, false, true", "3, true, true"})
-    void theW1ExchangeHandLoopHasTheWordCountChecksum(int parallelism, boolean coop, boolean tuples) throws Exception {
-        assertThat(W1ExchangeLimit.run(123_457, parallelism, coop, tuples))
+    @CsvSource({"1, false, bare", "2, false, bare", "3, false, bare", "1, true, bare", "2, true, bare", "3, true, bare",
+            "2, false, boxed", "3, true, boxed", "2, false, longmap", "3, true, longmap"})
+    void theW1ExchangeHandLoopHasTheWordCountChecksum(int parallelism, boolean coop, String counting) throws Exception {
+        assertThat(W1ExchangeLimit.run(123_457, parallelism, coop, counting))
                 .isEqualTo(Bench.expectedWordCount(123_457)[2]);
     }
 
