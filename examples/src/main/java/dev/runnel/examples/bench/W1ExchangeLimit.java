@@ -223,7 +223,7 @@ public final class W1ExchangeLimit {
     /** Counts the words routed to one index and folds the rolling counts into its checksum. */
     private static class Counter {
         private final Ring[] in;
-        final HashMap<String, Count> counts = new HashMap<>();
+        private final HashMap<String, Count> counts = new HashMap<>();
         long hash;
 
         Counter(int index, Ring[][] rings) {
@@ -265,13 +265,18 @@ public final class W1ExchangeLimit {
         void count(String[] words, int size) {
             for (int i = 0; i < size; i++) {
                 String word = words[i];
-                Count count = counts.get(word);
-                if (count == null) {
-                    count = new Count();
-                    counts.put(word, count);
-                }
-                hash += Checksums.rollingWordEntry(word, ++count.value);
+                hash += Checksums.rollingWordEntry(word, ++countOf(word).value);
             }
+        }
+
+        /** The word's count, made at its first occurrence. */
+        final Count countOf(String word) {
+            Count count = counts.get(word);
+            if (count == null) {
+                count = new Count();
+                counts.put(word, count);
+            }
+            return count;
         }
 
         /** The job's sink, by hand: folds a result into the checksum. */
@@ -291,11 +296,7 @@ public final class W1ExchangeLimit {
         void count(String[] words, int size) {
             for (int i = 0; i < size; i++) {
                 String word = words[i];
-                Count count = counts.get(word);
-                if (count == null) {
-                    count = new Count();
-                    counts.put(word, count);
-                }
+                Count count = countOf(word);
                 Long c = count.value == 0 ? null : Long.valueOf(count.value); // ValueState<Long>.value()
                 long next = c == null ? 1L : c + 1L;
                 Long updated = next; // ValueState<Long>.update(next)
@@ -323,7 +324,6 @@ public final class W1ExchangeLimit {
                 sink(Tuple2.of(word, next));
             }
         }
-
     }
 
     /** A batch of words sent to another thread. */
