@@ -11,10 +11,10 @@ import java.util.HashMap;
  * What W1 could cost on P cores with no framework but with the exchange every keyed job has: P producers each
  * make every P-th record of the peer's generator (the split {@code Bench}'s source subtasks make), route each
  * word by its key group to one of P counters in 512-word batches through single-producer single-consumer rings,
- * and the counters keep {@code W1Limit}'s {@code HashMap} count per word and fold each rolling count into the
- * peer's checksum. Unlike {@link W1PartitionedLimit} a word is made on one thread and counted on another, as in
- * any streaming engine; like it, there is no {@code Tuple2}, no boxing, no state backend, no checkpoint, no
- * mailbox. Two schedules of the same work:
+ * and the counters keep a {@code HashMap} count per word and fold each rolling count into the peer's checksum.
+ * Unlike {@link W1PartitionedLimit} a word is made on one thread and counted on another, as in any streaming
+ * engine; like it, there is no state backend, no checkpoint, no mailbox and no wake-up protocol. Two schedules of
+ * the same work:
  *
  * <ul>
  *   <li>{@code threads}: 2P threads, a producer and a counter each (a task per thread, as in {@code Bench}); a
