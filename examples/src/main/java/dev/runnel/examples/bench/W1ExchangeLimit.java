@@ -131,7 +131,7 @@ public final class W1ExchangeLimit {
     private static void cooperate(Producer producer, Counter counter) {
         producer.local = counter;
         while (!producer.finished()) {
-            producer.produceRun(counter);
+            producer.produceRun();
             counter.drain();
         }
         while (!counter.finished()) {
@@ -146,7 +146,7 @@ public final class W1ExchangeLimit {
         long value;
     }
 
-    /** Makes every {@code stride}-th record from {@code first} and routes its word by key group. */
+    /** Makes the records {@code i} with {@code i mod P == index} and routes each word by its key group. */
     private static final class Producer {
         private final long n;
         private final int index;
@@ -156,7 +156,10 @@ public final class W1ExchangeLimit {
         private long next;
         private long x = XorShiftSource.SEED;
         private long generated;
-        /** The coop schedule's own counter, fed directly; null in the threads schedule. */
+        /**
+         * The coop schedule's own counter: fed directly, and drained while a ring to another counter is full;
+         * null in the threads schedule.
+         */
         Counter local;
 
         Producer(long n, int index, Ring[][] rings) {
@@ -174,12 +177,12 @@ public final class W1ExchangeLimit {
 
         void runAlone() {
             while (!finished()) {
-                produceRun(null);
+                produceRun();
             }
         }
 
-        /** Makes up to a batch's worth of records; {@code waiting} counts while a ring is full (coop). */
-        void produceRun(Counter waiting) {
+        /** Makes up to a batch's worth of records. */
+        void produceRun() {
             int stride = out.length;
             for (int r = 0; r < BATCH && next < n; r++) {
                 while (generated <= next) { // every record steps the generator once, as the source's split does
@@ -192,25 +195,25 @@ public final class W1ExchangeLimit {
                 String[] batch = batches[to];
                 batch[fill[to]++] = word;
                 if (fill[to] == BATCH) {
-                    send(to, batch, BATCH, waiting);
+                    send(to, batch, BATCH);
                 }
                 next += stride;
             }
             if (finished()) {
                 for (int to = 0; to < stride; to++) {
-                    send(to, batches[to], fill[to], waiting);
+                    send(to, batches[to], fill[to]);
                     out[to].close();
                 }
             }
         }
 
-        private void send(int to, String[] batch, int size, Counter waiting) {
+        private void send(int to, String[] batch, int size) {
             if (local != null && to == index) {
                 local.count(batch, size);
             } else {
                 Batch sent = new Batch(batch, size);
                 while (!out[to].offer(sent)) {
-                    if (waiting == null || !waiting.drain()) {
+                    if (local == null || !local.drain()) {
                         Thread.yield();
                     }
                 }

@@ -42,7 +42,7 @@ class BenchTest {
         assertThat(W1PartitionedLimit.run(123_457, threads)).isEqualTo(Bench.expectedWordCount(123_457)[2]);
     }
 
-    /** The W1 exchange hand loop has W1's checksum in both schedules and both countings, whatever the parallelism. */
+    /** The W1 exchange hand loop has W1's checksum in both schedules and every counting, whatever the parallelism. */
     @ParameterizedTest
     @CsvSource({"1, false, bare", "2, false, bare", "3, false, bare", "1, true, bare", "2, true, bare", "3, true, bare",
             "2, false, boxed", "3, true, boxed", "2, false, longmap", "3, true, longmap"})
