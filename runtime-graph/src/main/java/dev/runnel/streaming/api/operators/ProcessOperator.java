@@ -13,7 +13,9 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
 
     private transient TimestampedCollector<OUT> collector;
     private transient ContextImpl context;
-    private transient StreamRecord<?> current;
+    /** The timestamp of the record being processed; not the record, which a field would make escape. */
+    private transient long timestamp;
+    private transient boolean hasTimestamp;
 
     public ProcessOperator(ProcessFunction<IN, OUT> function) {
         super(function);
@@ -29,9 +31,10 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
         collector.setTimestamp(element);
-        current = element;
+        timestamp = element.getTimestamp();
+        hasTimestamp = element.hasTimestamp();
         userFunction.processElement(element.getValue(), context, collector);
-        current = null;
+        hasTimestamp = false;
     }
 
     private final class ContextImpl extends ProcessFunction<IN, OUT>.Context implements TimerService {
@@ -42,7 +45,7 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
 
         @Override
         public Long timestamp() {
-            return current != null && current.hasTimestamp() ? current.getTimestamp() : null;
+            return hasTimestamp ? timestamp : null;
         }
 
         @Override
@@ -55,7 +58,11 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
             if (outputTag == null) {
                 throw new IllegalArgumentException("OutputTag must not be null");
             }
-            output.collect(outputTag, current.copy(value));
+            StreamRecord<X> record = new StreamRecord<>(value);
+            if (hasTimestamp) {
+                record.setTimestamp(timestamp);
+            }
+            output.collect(outputTag, record);
         }
 
         @Override

@@ -26,7 +26,9 @@ public final class StreamSink<IN> extends AbstractUdfStreamOperator<Object, Sink
 
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
-        context.element = element;
+        // the timestamp, not the record: a record kept in a field would make its value escape (TimestampedCollector)
+        context.timestamp = element.getTimestamp();
+        context.hasTimestamp = element.hasTimestamp();
         userFunction.invoke(element.getValue(), context);
     }
 
@@ -43,7 +45,8 @@ public final class StreamSink<IN> extends AbstractUdfStreamOperator<Object, Sink
     }
 
     private final class ContextImpl implements SinkFunction.Context {
-        private StreamRecord<IN> element;
+        private long timestamp;
+        private boolean hasTimestamp;
 
         @Override
         public long currentProcessingTime() {
@@ -57,7 +60,7 @@ public final class StreamSink<IN> extends AbstractUdfStreamOperator<Object, Sink
 
         @Override
         public Long timestamp() {
-            return element.hasTimestamp() ? element.getTimestamp() : null;
+            return hasTimestamp ? timestamp : null;
         }
     }
 }

@@ -4,13 +4,20 @@ import dev.runnel.streaming.runtime.streamrecord.StreamRecord;
 import dev.runnel.util.Collector;
 
 /**
- * A {@link Collector} for user functions that wraps each value in one reused record carrying the
- * timestamp the operator set (the input's, or the timer's). Task thread only.
+ * A {@link Collector} for user functions that wraps each value in a record carrying the timestamp the
+ * operator set (the input's, or the timer's). Task thread only.
+ *
+ * <p>Each value gets a new record, not one reused holder: a holder that outlives the call would keep every
+ * value put in it reachable from the heap, so the JIT could never remove the allocation of a value that the
+ * rest of the chain only reads (a {@code Tuple2} the user's function builds for a sink that sums a field).
+ * With the chain compiled as one unit, the record and such a value cost no allocation at all; where it is
+ * not, the record is one short-lived object.
  */
 public final class TimestampedCollector<T> implements Collector<T> {
 
     private final Output<T> output;
-    private final StreamRecord<T> reuse = new StreamRecord<>(null);
+    private long timestamp;
+    private boolean hasTimestamp;
 
     public TimestampedCollector(Output<T> output) {
         this.output = output;
@@ -18,20 +25,26 @@ public final class TimestampedCollector<T> implements Collector<T> {
 
     @Override
     public void collect(T record) {
-        output.collect(reuse.replace(record));
+        StreamRecord<T> out = new StreamRecord<>(record);
+        if (hasTimestamp) {
+            out.setTimestamp(timestamp);
+        }
+        output.collect(out);
     }
 
     /** Outputs carry the timestamp of {@code timestampBase} (or none if it has none). */
     public void setTimestamp(StreamRecord<?> timestampBase) {
-        reuse.replaceFromTransport(reuse.getValue(), timestampBase.transportTimestamp());
+        timestamp = timestampBase.getTimestamp();
+        hasTimestamp = timestampBase.hasTimestamp();
     }
 
     public void setAbsoluteTimestamp(long timestamp) {
-        reuse.setTimestamp(timestamp);
+        this.timestamp = timestamp;
+        this.hasTimestamp = true;
     }
 
     public void eraseTimestamp() {
-        reuse.eraseTimestamp();
+        hasTimestamp = false;
     }
 
     @Override

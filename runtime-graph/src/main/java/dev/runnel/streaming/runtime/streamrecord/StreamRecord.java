@@ -4,9 +4,12 @@ package dev.runnel.streaming.runtime.streamrecord;
  * A record as operators see it: a value and, optionally, its event timestamp.
  *
  * <p>A mutable holder. Inputs reuse one instance for all records they deliver, and one-to-one
- * operators {@link #replace(Object) replace} the value in place before passing it on, so the record
- * path allocates no wrappers. An operator must therefore not keep a {@code StreamRecord} beyond the
- * call that received it; keep the value instead. Task thread only.
+ * operators {@link #replace(Object) replace} the value in place before passing it on. A user function's
+ * collector gives each value a record of its own, which the JIT removes when the chain after it is compiled
+ * as one unit (see {@code TimestampedCollector}). Either way an operator must not keep a {@code StreamRecord}
+ * beyond the call that received it; keep the value instead. An operator that can run chained after another
+ * keeps the record's timestamp rather than the record, even during the call: a record in a field would keep
+ * the JIT from removing it and its value. Task thread only.
  *
  * @param <T> the value type
  */

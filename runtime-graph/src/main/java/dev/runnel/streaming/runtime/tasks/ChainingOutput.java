@@ -21,18 +21,21 @@ final class ChainingOutput<T> implements Output<T> {
     private final OutputTag<?> outputTag;
     private final TypeSerializer<T> copier;
     private final String subtaskName;
+    private final boolean keyed;
     private final StreamRecord<T> copyHolder = new StreamRecord<>(null);
 
     /**
      * @param outputTag the side output this output carries, or null for the main output
      * @param copier serializer to copy values with, or null to pass them by reference
+     * @param keyed whether {@code operator} has a key selector, so each record sets its key context first
      */
     ChainingOutput(OneInputStreamOperator<T, ?> operator, OutputTag<?> outputTag, TypeSerializer<T> copier,
-            String subtaskName) {
+            String subtaskName, boolean keyed) {
         this.operator = operator;
         this.outputTag = outputTag;
         this.copier = copier;
         this.subtaskName = subtaskName;
+        this.keyed = keyed;
     }
 
     @Override
@@ -56,7 +59,9 @@ final class ChainingOutput<T> implements Output<T> {
             toPush = copyHolder.replaceFromTransport(copier.copy(record.getValue()), record.transportTimestamp());
         }
         try {
-            operator.setKeyContextElement(toPush);
+            if (keyed) {
+                operator.setKeyContextElement(toPush);
+            }
             operator.processElement(toPush);
         } catch (OperatorException e) {
             throw e;

@@ -62,8 +62,9 @@ final class OperatorChain {
                         ? chained.outputTag().getTypeInfo().createSerializer(serializerConfig)
                         : config.getOutputSerializer();
                 TypeSerializer<?> copier = objectReuse || type == null || type.isImmutableType() ? null : type;
-                targets.add(new ChainingOutput(
-                        (OneInputStreamOperator) operators[chained.targetIndex()], chained.outputTag(), copier, subtaskName));
+                boolean keyed = configs.get(chained.targetIndex()).getConfig().keySelector1() != null;
+                targets.add(new ChainingOutput((OneInputStreamOperator) operators[chained.targetIndex()],
+                        chained.outputTag(), copier, subtaskName, keyed));
             }
             for (JobEdge edge : config.getNetworkOutputs()) {
                 // The writer copies or serializes what another thread will read, reuse or not.

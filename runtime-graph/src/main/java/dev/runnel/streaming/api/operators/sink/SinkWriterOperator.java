@@ -149,7 +149,9 @@ public final class SinkWriterOperator<T> extends AbstractStreamOperator<Object> 
 
     @Override
     public void processElement(StreamRecord<T> element) throws Exception {
-        context.element = element;
+        // the timestamp, not the record: a record kept in a field would make its value escape (TimestampedCollector)
+        context.timestamp = element.getTimestamp();
+        context.hasTimestamp = element.hasTimestamp();
         writer.write(element.getValue(), context);
     }
 
@@ -312,7 +314,8 @@ public final class SinkWriterOperator<T> extends AbstractStreamOperator<Object> 
     }
 
     private static final class ContextImpl implements SinkWriter.Context {
-        private StreamRecord<?> element;
+        private long timestamp;
+        private boolean hasTimestamp;
         private long watermark = Long.MIN_VALUE;
 
         @Override
@@ -322,7 +325,7 @@ public final class SinkWriterOperator<T> extends AbstractStreamOperator<Object> 
 
         @Override
         public Long timestamp() {
-            return element.hasTimestamp() ? element.getTimestamp() : null;
+            return hasTimestamp ? timestamp : null;
         }
     }
 }
