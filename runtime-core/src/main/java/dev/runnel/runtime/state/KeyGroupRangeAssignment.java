@@ -64,8 +64,11 @@ public final class KeyGroupRangeAssignment {
     /** The subtask index that owns {@code keyGroupId}. */
     public static int computeOperatorIndexForKeyGroup(int maxParallelism, int parallelism, int keyGroupId) {
         checkParallelisms(maxParallelism, parallelism);
-        Preconditions.checkArgument(keyGroupId >= 0 && keyGroupId < maxParallelism,
-                "keyGroupId must be in [0, maxParallelism=%s), was %s", maxParallelism, keyGroupId);
+        // explicit, as checkMaxParallelism: a custom partitioner calls this for every record
+        if (keyGroupId < 0 || keyGroupId >= maxParallelism) {
+            throw new IllegalArgumentException(String.format("keyGroupId must be in [0, maxParallelism=%s), was %s",
+                    maxParallelism, keyGroupId));
+        }
         return keyGroupId * parallelism / maxParallelism;
     }
 
@@ -95,10 +98,14 @@ public final class KeyGroupRangeAssignment {
     /** Checks {@code 0 < parallelism <= maxParallelism <= 32768}. */
     public static void checkParallelisms(int maxParallelism, int parallelism) {
         checkMaxParallelism(maxParallelism);
-        Preconditions.checkArgument(parallelism > 0,
-                "parallelism must be > 0, was %s", parallelism);
-        Preconditions.checkArgument(parallelism <= maxParallelism,
-                "parallelism must be <= maxParallelism (%s), was %s", maxParallelism, parallelism);
+        // explicit, as checkMaxParallelism: assignKeyToParallelOperator runs this for every record
+        if (parallelism <= 0) {
+            throw new IllegalArgumentException("parallelism must be > 0, was " + parallelism);
+        }
+        if (parallelism > maxParallelism) {
+            throw new IllegalArgumentException(String.format("parallelism must be <= maxParallelism (%s), was %s",
+                    maxParallelism, parallelism));
+        }
     }
 
     private static void checkKeyNotNull(Object key) {
