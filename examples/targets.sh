@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures issue 15's targets in one sitting (docs/BENCHMARKS.md, "Measuring the targets in one sitting"):
+# Measures issue 15's targets in one sitting (docs/BENCHMARKS.md, "How to reproduce"):
 # alternating rounds of Runnel, Flink 1.20.5 and Flink 2.3.0 on W1 and W3, the one-thread hand loop against
 # Runnel's W1 at parallelism 2 (warm), then rounds of W2 with and without the RocksDB value cache. Every run
 # is a fresh JVM with -Xmx4g and object reuse; the peer's default N. Prints each run as it ends, then one
@@ -22,7 +22,9 @@ LOOP="${W1_LIMIT:-$ROOT/../shared/peer-bench/limit/W1Limit.java}"
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//' >&2; exit 2; }
 rounds="${1:-5}"; w2_rounds="${2:-2}"
-[[ "$rounds" =~ ^[1-9][0-9]*$ && "$w2_rounds" =~ ^[0-9]+$ && $# -le 2 ]] || usage
+[[ $# -le 2 ]] || { echo "at most two arguments (ROUNDS, W2_ROUNDS), got $#" >&2; usage; }
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS must be a whole number of at least 1, got '$rounds'" >&2; usage; }
+[[ "$w2_rounds" =~ ^[0-9]+$ ]] || { echo "W2_ROUNDS must be a whole number, got '$w2_rounds'" >&2; usage; }
 [[ -x "$PEER" ]] || { echo "no Flink peer at $PEER (set PEER_BENCH to its run.sh)" >&2; exit 2; }
 
 source "$HERE/build-classpath.sh"
@@ -103,11 +105,11 @@ awk '
     for (k in sum) if (index(k, prefix) == 1) { if (first == "") first = sum[k]; else if (sum[k] != first) ok = "NO" }
     return ok
   }
-  function target(name, mine, peer, goal, what,   ratio, verdict) {
+  function target(name, mine, peer, goal,   ratio, verdict) {
     if (mine == 0 || peer == 0) return
     ratio = mine / peer
     verdict = goal == "" ? "recorded" : (ratio >= goal ? "met" : "NOT met")
-    printf "TARGET %s %s=%.3fM %s=%.3fM ratio=%.2f goal=%s %s\n", name, what, mine / 1e6, peerName, peer / 1e6, ratio,
+    printf "TARGET %s runnel=%.3fM %s=%.3fM ratio=%.2f goal=%s %s\n", name, mine / 1e6, peerName, peer / 1e6, ratio,
         goal == "" ? "-" : ">=" goal, verdict
   }
   function faster(w,   a, b) {
@@ -118,13 +120,13 @@ awk '
   { n = ++count[$1]; rate[$1, n] = $2; sum[$1 "#" $3] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++labels] = $1 } }
   END {
     for (i = 1; i <= labels; i++) printf "MEDIAN %s runs=%d records_per_s=%.0f\n", order[i], count[order[i]], median(order[i])
-    f = faster("wordcount-heap"); target("W1>=3x-flink", median("wordcount-heap.runnel"), f, 3, "runnel")
+    f = faster("wordcount-heap"); target("W1>=3x-flink", median("wordcount-heap.runnel"), f, 3)
     print "CHECKSUMS wordcount-heap identical=" same("wordcount-heap.")
-    f = faster("window"); target("W3>=2x-flink", median("window.runnel"), f, 2, "runnel")
+    f = faster("window"); target("W3>=2x-flink", median("window.runnel"), f, 2)
     print "CHECKSUMS window identical=" same("window.")
-    peerName = "loop"; target("W1-p2-warm>=1.6x-loop", median("p2.runnel-warm"), median("p2.loop"), 1.6, "runnel")
+    peerName = "loop"; target("W1-p2-warm>=1.6x-loop", median("p2.runnel-warm"), median("p2.loop"), 1.6)
     if (count["p2.loop"] > 0) print "CHECKSUMS p2 identical=" same("p2.")
-    f = faster("w2"); target("W2-vs-flink", median("w2.runnel"), f, "", "runnel")
-    f = faster("w2"); target("W2-no-value-cache-vs-flink", median("w2.runnel-no-value-cache"), f, "", "runnel")
+    f = faster("w2"); target("W2-vs-flink", median("w2.runnel"), f, "")
+    target("W2-no-value-cache-vs-flink", median("w2.runnel-no-value-cache"), f, "")
     if (count["w2.runnel"] > 0) print "CHECKSUMS w2 identical=" same("w2.")
   }' "$runs"
