@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures issue 15's targets in one sitting (docs/BENCHMARKS.md, "How to reproduce"):
-# alternating rounds of Runnel, Flink 1.20.5 and Flink 2.3.0 on W1 and W3, the one-thread hand loop against
+# alternating rounds of Runnel, Flink 1.20.5 and Flink 2.3.0 on W1 and W3 (W1 also against the same job written
+# by hand, W1ExchangeLimit: two producers, two counters, the job's Long and Tuple2 objects), the one-thread hand loop against
 # Runnel's W1 at parallelism 2 (warm), then rounds of W2 with and without the RocksDB value cache. Every run
 # is a fresh JVM with -Xmx4g and object reuse; the peer's default N. Prints each run as it ends, then one
 # TARGET line per target with the medians, the ratio and whether every run of a workload had one checksum.
@@ -12,7 +13,7 @@
 # W1_LIMIT=<file>      the one-thread hand loop, a single-file Java program run with `java FILE N` (default
 #                      ../shared/peer-bench/limit/W1Limit.java beside the checkout); without it the
 #                      parallelism-2 target is skipped, saying so.
-# A sitting of 5 + 2 rounds takes about 12 minutes on two cores. Run it on a quiet machine: the order of the
+# A sitting of 5 + 2 rounds takes about 13 minutes on two cores. Run it on a quiet machine: the order of the
 # runs rotates every round so that a slow stretch of the machine does not fall on one side only.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -45,12 +46,14 @@ trap 'rm -f "$runs"' EXIT
 measure() {
   local label="$1"; shift
   local line
-  line=$("$@" 2>/dev/null | grep '^RESULT' | tail -1) || { echo "$label failed: $*" >&2; exit 1; }
+  line=$("$@" 2>/dev/null | grep "^RESULT${PICK:-}" | tail -1) || { echo "$label failed: $*" >&2; exit 1; }
   echo "$label $line"
   sed -E "s/.*records_per_s=([0-9]+) checksum=([0-9a-f]+).*/$label \1 \2/" <<<"$line" >>"$runs"
 }
 runnel() { java -Xmx4g -cp "$CLASSPATH" dev.runnel.examples.bench.Bench "$@" --object-reuse; }
 flink() { "$PEER" --flink "$1" "$2" --object-reuse "${@:3}"; }
+# W1's work written by hand with the exchange any keyed job has; its first (cold) run is the one to compare.
+hand() { java -Xmx4g -cp "$CLASSPATH" dev.runnel.examples.bench.W1ExchangeLimit 20000000 2 threads boxed; }
 
 # Rotates the runs of one round: round r starts with the r-th of them.
 rotated() {
@@ -67,8 +70,10 @@ for ((r = 0; r < rounds; r++)); do
         runnel) measure "$workload.runnel" runnel "$workload" ;;
         flink1) measure "$workload.flink-1.20.5" flink 1.20.5 "$workload" ;;
         flink2) measure "$workload.flink-2.3.0" flink 2.3.0 "$workload" ;;
+        hand) PICK='.*-cold ' measure "$workload.hand-exchange" hand ;;
       esac
-    done < <(rotated "$r" runnel flink1 flink2)
+    done < <(if [[ "$workload" == wordcount-heap ]]; then rotated "$r" runnel flink1 flink2 hand
+             else rotated "$r" runnel flink1 flink2; fi)
   done
   if [[ -n "$LOOP" ]]; then
     while read -r side; do
@@ -121,6 +126,10 @@ awk '
   END {
     for (i = 1; i <= labels; i++) printf "MEDIAN %s runs=%d records_per_s=%.0f\n", order[i], count[order[i]], median(order[i])
     f = faster("wordcount-heap"); target("W1>=3x-flink", median("wordcount-heap.runnel"), f, 3)
+    # what 3x the faster Flink asks for, beside the same work written by hand (cold, as the others)
+    hand = median("wordcount-heap.hand-exchange")
+    if (f > 0 && hand > 0) printf "BAR W1 3x-flink=%.3fM hand-exchange=%.3fM bar/hand=%.2f\n", 3 * f / 1e6, hand / 1e6, 3 * f / hand
+    peerName = "hand-exchange"; target("W1-vs-hand-exchange", median("wordcount-heap.runnel"), hand, "")
     print "CHECKSUMS wordcount-heap identical=" same("wordcount-heap.")
     f = faster("window"); target("W3>=2x-flink", median("window.runnel"), f, 2)
     print "CHECKSUMS window identical=" same("window.")
