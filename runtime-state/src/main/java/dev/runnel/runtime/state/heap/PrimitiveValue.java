@@ -19,12 +19,28 @@ import dev.runnel.api.common.typeutils.base.ShortSerializer;
  * a reference to a freshly boxed value into a long-lived entry. With G1, every such old-to-young
  * reference store goes through the write barrier and concurrent card refinement, which measured as
  * the largest single cost of a keyed word count; and the box is one more cache miss per read.
- * Writing the bits is a plain store; reading boxes a new value, which is cheap and dies young. Boxes
- * are immutable, so callers cannot tell the difference.
+ * Writing the bits is a plain store. Reading a {@code Long} or {@code Integer} from 0 to
+ * {@link #SHARED_BOXES}{@code  - 1} returns a box shared by all reads: the JDK shares only -128 to 127, which a
+ * count leaves at its key's 128th record, and most counts in a keyed job stay far below a thousand. Reading any
+ * other value boxes a new one, which is cheap and dies young. Boxes are immutable and value-based, so callers
+ * cannot tell the difference.
  *
- * <p>Stateless.
+ * <p>Stateless; the shared boxes are created once, when the class is initialized.
  */
 final class PrimitiveValue {
+
+    /** How many of the smallest non-negative {@code Long}s and {@code Integer}s reads share. */
+    static final int SHARED_BOXES = 1024;
+
+    private static final Long[] LONGS = new Long[SHARED_BOXES];
+    private static final Integer[] INTS = new Integer[SHARED_BOXES];
+
+    static {
+        for (int i = 0; i < SHARED_BOXES; i++) {
+            LONGS[i] = Long.valueOf(i); // the JDK's own instance where it has one
+            INTS[i] = Integer.valueOf(i);
+        }
+    }
 
     /** What {@link StateMap.Entry#state} holds when the value lives in the entry's bits. */
     static final Object PRESENT = new Object() {
@@ -46,7 +62,7 @@ final class PrimitiveValue {
 
             @Override
             Object fromBits(long bits) {
-                return bits;
+                return bits >= 0 && bits < SHARED_BOXES ? LONGS[(int) bits] : Long.valueOf(bits);
             }
         },
         INT {
@@ -57,7 +73,8 @@ final class PrimitiveValue {
 
             @Override
             Object fromBits(long bits) {
-                return (int) bits;
+                int value = (int) bits;
+                return value >= 0 && value < SHARED_BOXES ? INTS[value] : Integer.valueOf(value);
             }
         },
         DOUBLE {

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The per-record path of the heap store, setCurrentKey plus value() and update() of a value state,
  * allocates nothing once every key has an entry (values are preallocated here) — except that a value
- * state of a boxed primitive boxes the value it returns (its entry keeps the primitive in place, see
- * {@link PrimitiveValue}) — and a read followed by a write of the same key and namespace stays correct
+ * state of a boxed primitive boxes the value it returns unless it is a small {@code Long} or {@code Integer}
+ * (its entry keeps the primitive in place, see {@link PrimitiveValue}) — and a read followed by a write of the same key and namespace stays correct
  * however keys and namespaces change.
  */
 class HeapHotPathTest {
@@ -67,6 +67,52 @@ class HeapHotPathTest {
         assertThat(allocated).as("bytes allocated by 200,000 read-modify-writes").isLessThan(200_000L * 32);
         backend.setCurrentKey(1_000_005);
         assertThat(state.value()).isIn((Object[]) values);
+    }
+
+    @Test
+    @Timeout(120)
+    void aSmallCountIsReadWithoutABox() throws Exception {
+        HeapKeyedStateBackend<Integer> backend = backend();
+        ValueState<Long> longs = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+        Long[] values = new Long[64];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Long.valueOf(PrimitiveValue.SHARED_BOXES - 64 + i); // past the JDK's cache, below ours
+        }
+        assertThat(measure(backend, longs, values)).as("bytes allocated by 200,000 read-modify-writes of a Long")
+                .isLessThan(16 * 1024);
+        ValueState<Integer> ints = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>("int-count", IntSerializer.INSTANCE));
+        Integer[] intValues = new Integer[64];
+        for (int i = 0; i < intValues.length; i++) {
+            intValues[i] = Integer.valueOf(200 + i);
+        }
+        assertThat(measure(backend, ints, intValues)).as("bytes allocated by 200,000 read-modify-writes of an Integer")
+                .isLessThan(16 * 1024);
+    }
+
+    @Test
+    void valuesAtTheEdgesOfTheSharedBoxesReadBackEqual() throws Exception {
+        HeapKeyedStateBackend<Integer> backend = backend();
+        ValueState<Long> longs = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
+        ValueState<Integer> ints = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>("int-count", IntSerializer.INSTANCE));
+        int bound = PrimitiveValue.SHARED_BOXES;
+        long[] edges = {Long.MIN_VALUE, Integer.MIN_VALUE, -129, -1, 0, 127, 128, bound - 1, bound,
+                Integer.MAX_VALUE, (long) Integer.MAX_VALUE + 1, 1L << 32, Long.MAX_VALUE};
+        for (int i = 0; i < edges.length; i++) {
+            backend.setCurrentKey(i);
+            longs.update(edges[i]);
+            ints.update((int) edges[i]);
+        }
+        for (int i = 0; i < edges.length; i++) {
+            backend.setCurrentKey(i);
+            assertThat(longs.value()).as("Long %s", edges[i]).isEqualTo(edges[i]);
+            assertThat(ints.value()).as("Integer %s", (int) edges[i]).isEqualTo((int) edges[i]);
+        }
+        backend.setCurrentKey(7); // bound - 1: one shared instance for every read
+        assertThat(longs.value()).isSameAs(longs.value());
     }
 
     private static <V> long measure(HeapKeyedStateBackend<Integer> backend, ValueState<V> state, V[] values)
