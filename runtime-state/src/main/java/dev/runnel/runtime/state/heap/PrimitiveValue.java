@@ -20,7 +20,7 @@ import dev.runnel.api.common.typeutils.base.ShortSerializer;
  * reference store goes through the write barrier and concurrent card refinement, which measured as
  * the largest single cost of a keyed word count; and the box is one more cache miss per read.
  * Writing the bits is a plain store. Reading a {@code Long} or {@code Integer} from 0 to
- * {@link #SHARED_BOXES}{@code  - 1} returns a box shared by all reads: the JDK shares only -128 to 127, which a
+ * {@link #SHARED_BOXES} - 1 returns a box shared by all reads: the JDK shares only -128 to 127, which a
  * count leaves at its key's 128th record, and most counts in a keyed job stay far below a thousand. Reading any
  * other value boxes a new one, which is cheap and dies young. Boxes are immutable and value-based, so callers
  * cannot tell the difference.

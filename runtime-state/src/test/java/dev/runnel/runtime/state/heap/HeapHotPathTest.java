@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Timeout;
  * The per-record path of the heap store, setCurrentKey plus value() and update() of a value state,
  * allocates nothing once every key has an entry (values are preallocated here) — except that a value
  * state of a boxed primitive boxes the value it returns unless it is a small {@code Long} or {@code Integer}
- * (its entry keeps the primitive in place, see {@link PrimitiveValue}) — and a read followed by a write of the same key and namespace stays correct
- * however keys and namespaces change.
+ * (its entry keeps the primitive in place, see {@link PrimitiveValue}) — and a read followed by a write of the
+ * same key and namespace stays correct however keys and namespaces change.
  */
 class HeapHotPathTest {
 
