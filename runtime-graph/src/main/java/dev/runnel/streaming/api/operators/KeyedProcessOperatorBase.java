@@ -49,10 +49,12 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
         onTimerContext = new OnTimerContextImpl();
     }
 
-    /** Makes {@code element} the record the context describes and the collector's timestamp base. */
+    /**
+     * Makes {@code element}'s timestamp the one the context reports and the collector's outputs carry; the
+     * collector keeps the timestamp, not the record, which a field would make escape.
+     */
     protected final BaseKeyedProcessFunction<K, OUT>.Context startElement(StreamRecord<?> element) {
         collector.setTimestamp(element);
-        context.element = element;
         return context;
     }
 
@@ -61,9 +63,9 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
         return collector;
     }
 
-    /** Lets go of the record, so that the context does not keep it reachable until the next one. */
+    /** Ends the call {@link #startElement} began: the context describes no record until the next one. */
     protected final void endElement() {
-        context.element = null;
+        collector.eraseTimestamp();
     }
 
     @Override
@@ -93,7 +95,6 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
     }
 
     private final class ContextImpl extends BaseKeyedProcessFunction<K, OUT>.Context {
-        private StreamRecord<?> element;
 
         ContextImpl() {
             userFunction.super();
@@ -101,7 +102,7 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
 
         @Override
         public Long timestamp() {
-            return element != null && element.hasTimestamp() ? element.getTimestamp() : null;
+            return collector.timestamp();
         }
 
         @Override
@@ -111,7 +112,7 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
 
         @Override
         public <X> void output(OutputTag<X> outputTag, X value) {
-            output.collect(outputTag, element.copy(value));
+            output.collect(outputTag, collector.record(value));
         }
 
         @Override
@@ -143,11 +144,7 @@ public abstract class KeyedProcessOperatorBase<K, OUT, F extends BaseKeyedProces
 
         @Override
         public <X> void output(OutputTag<X> outputTag, X value) {
-            StreamRecord<X> record = new StreamRecord<>(value);
-            if (domain == TimeDomain.EVENT_TIME) {
-                record.setTimestamp(time);
-            }
-            output.collect(outputTag, record);
+            output.collect(outputTag, collector.record(value)); // the timer's time for event time, else none
         }
 
         @Override

@@ -13,9 +13,6 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
 
     private transient TimestampedCollector<OUT> collector;
     private transient ContextImpl context;
-    /** The timestamp of the record being processed; not the record, which a field would make escape. */
-    private transient long timestamp;
-    private transient boolean hasTimestamp;
 
     public ProcessOperator(ProcessFunction<IN, OUT> function) {
         super(function);
@@ -30,11 +27,10 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
 
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
+        // the collector keeps the record's timestamp, not the record, which a field would make escape
         collector.setTimestamp(element);
-        timestamp = element.getTimestamp();
-        hasTimestamp = element.hasTimestamp();
         userFunction.processElement(element.getValue(), context, collector);
-        hasTimestamp = false;
+        collector.eraseTimestamp(); // the context describes no record once the call returns
     }
 
     private final class ContextImpl extends ProcessFunction<IN, OUT>.Context implements TimerService {
@@ -45,7 +41,7 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
 
         @Override
         public Long timestamp() {
-            return hasTimestamp ? timestamp : null;
+            return collector.timestamp();
         }
 
         @Override
@@ -58,11 +54,7 @@ public final class ProcessOperator<IN, OUT> extends AbstractUdfStreamOperator<OU
             if (outputTag == null) {
                 throw new IllegalArgumentException("OutputTag must not be null");
             }
-            StreamRecord<X> record = new StreamRecord<>(value);
-            if (hasTimestamp) {
-                record.setTimestamp(timestamp);
-            }
-            output.collect(outputTag, record);
+            output.collect(outputTag, collector.record(value));
         }
 
         @Override

@@ -25,11 +25,21 @@ public final class TimestampedCollector<T> implements Collector<T> {
 
     @Override
     public void collect(T record) {
-        StreamRecord<T> out = new StreamRecord<>(record);
+        output.collect(record(record));
+    }
+
+    /** {@code value} in a new record with the timestamp outputs carry now; side outputs are made with it too. */
+    public <X> StreamRecord<X> record(X value) {
+        StreamRecord<X> record = new StreamRecord<>(value);
         if (hasTimestamp) {
-            out.setTimestamp(timestamp);
+            record.setTimestamp(timestamp);
         }
-        output.collect(out);
+        return record;
+    }
+
+    /** The timestamp outputs carry now, or null for none: what a function's context reports. */
+    public Long timestamp() {
+        return hasTimestamp ? timestamp : null;
     }
 
     /** Outputs carry the timestamp of {@code timestampBase} (or none if it has none). */

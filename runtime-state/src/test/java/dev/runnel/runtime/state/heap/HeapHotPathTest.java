@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.runnel.api.common.serialization.SerializerConfig;
 import dev.runnel.api.common.state.ValueState;
 import dev.runnel.api.common.state.ValueStateDescriptor;
+import dev.runnel.api.common.typeutils.TypeSerializer;
 import dev.runnel.api.common.typeutils.base.IntSerializer;
 import dev.runnel.api.common.typeutils.base.LongSerializer;
 import dev.runnel.api.common.typeutils.base.StringSerializer;
@@ -56,12 +57,8 @@ class HeapHotPathTest {
     @Timeout(120)
     void aBoxedPrimitiveValueCostsOnlyTheBoxItReturns() throws Exception {
         HeapKeyedStateBackend<Integer> backend = backend();
-        ValueState<Long> state = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
-                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
-        Long[] values = new Long[64];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = 1_000_000L + i;
-        }
+        ValueState<Long> state = valueState(backend, "count", LongSerializer.INSTANCE);
+        Long[] values = longs(1_000_000L);
         long allocated = measure(backend, state, values);
         // the 16-byte Long each read returns (plus JIT noise), never a cell or entry per update
         assertThat(allocated).as("bytes allocated by 200,000 read-modify-writes").isLessThan(200_000L * 32);
@@ -73,16 +70,11 @@ class HeapHotPathTest {
     @Timeout(120)
     void aSmallCountIsReadWithoutABox() throws Exception {
         HeapKeyedStateBackend<Integer> backend = backend();
-        ValueState<Long> longs = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
-                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
-        Long[] values = new Long[64];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = Long.valueOf(PrimitiveValue.SHARED_BOXES - 64 + i); // past the JDK's cache, below ours
-        }
+        ValueState<Long> longs = valueState(backend, "count", LongSerializer.INSTANCE);
+        Long[] values = longs(PrimitiveValue.SHARED_BOXES - 64); // past the JDK's cache, below ours
         assertThat(measure(backend, longs, values)).as("bytes allocated by 200,000 read-modify-writes of a Long")
                 .isLessThan(16 * 1024);
-        ValueState<Integer> ints = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
-                new ValueStateDescriptor<>("int-count", IntSerializer.INSTANCE));
+        ValueState<Integer> ints = valueState(backend, "int-count", IntSerializer.INSTANCE);
         Integer[] intValues = new Integer[64];
         for (int i = 0; i < intValues.length; i++) {
             intValues[i] = Integer.valueOf(200 + i);
@@ -94,10 +86,8 @@ class HeapHotPathTest {
     @Test
     void valuesAtTheEdgesOfTheSharedBoxesReadBackEqual() throws Exception {
         HeapKeyedStateBackend<Integer> backend = backend();
-        ValueState<Long> longs = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
-                new ValueStateDescriptor<>("count", LongSerializer.INSTANCE));
-        ValueState<Integer> ints = backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
-                new ValueStateDescriptor<>("int-count", IntSerializer.INSTANCE));
+        ValueState<Long> longs = valueState(backend, "count", LongSerializer.INSTANCE);
+        ValueState<Integer> ints = valueState(backend, "int-count", IntSerializer.INSTANCE);
         int bound = PrimitiveValue.SHARED_BOXES;
         long[] edges = {Long.MIN_VALUE, Integer.MIN_VALUE, -129, -1, 0, 127, 128, bound - 1, bound,
                 Integer.MAX_VALUE, (long) Integer.MAX_VALUE + 1, 1L << 32, Long.MAX_VALUE};
@@ -113,6 +103,21 @@ class HeapHotPathTest {
         }
         backend.setCurrentKey(7); // bound - 1: one shared instance for every read
         assertThat(longs.value()).isSameAs(longs.value());
+    }
+
+    private static <V> ValueState<V> valueState(HeapKeyedStateBackend<Integer> backend, String name,
+            TypeSerializer<V> serializer) throws Exception {
+        return backend.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE,
+                new ValueStateDescriptor<>(name, serializer));
+    }
+
+    /** 64 distinct {@code Long}s from {@code first} on. */
+    private static Long[] longs(long first) {
+        Long[] values = new Long[64];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = first + i;
+        }
+        return values;
     }
 
     private static <V> long measure(HeapKeyedStateBackend<Integer> backend, ValueState<V> state, V[] values)
