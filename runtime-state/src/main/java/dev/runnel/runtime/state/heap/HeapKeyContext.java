@@ -2,8 +2,8 @@ package dev.runnel.runtime.state.heap;
 
 /**
  * The current key of a heap backend, with what every state lookup needs from it, computed once per
- * {@code setCurrentKey}: the key's hash code, its key group and that key group's index in the
- * backend's range. Shared by the backend (which writes it) and its state tables (which read it).
+ * {@code setCurrentKey}: the key's hash code, its key group and that key group's index in the backend's
+ * range, and on demand its inline form. Shared by the backend (which writes it) and its state tables (which read it).
  *
  * <p>Task thread only. Plain fields on purpose: this is read on every state access.
  */
@@ -11,6 +11,9 @@ final class HeapKeyContext<K> {
 
     K key;
     int keyHash;
+    /** {@link #inlineKey()} of the current key once asked for (valid while {@link #inlineKnown}). */
+    private long inlineKey;
+    private boolean inlineKnown;
     int keyGroup;
     /** {@code keyGroup} minus the first key group of the backend's range. */
     int keyGroupOffset;
@@ -28,10 +31,23 @@ final class HeapKeyContext<K> {
     void set(K newKey, int hash, int newKeyGroup, int newKeyGroupOffset) {
         key = newKey;
         keyHash = hash;
+        inlineKnown = false;
         keyGroup = newKeyGroup;
         keyGroupOffset = newKeyGroupOffset;
         retained = null;
         version++;
+    }
+
+    /**
+     * The current key's {@link InlineKey inline form}, or {@link InlineKey#NONE}: made on the first call per
+     * key, so that a task whose states never look it up (window state, timers only) does not pay for it.
+     */
+    long inlineKey() {
+        if (!inlineKnown) {
+            inlineKey = InlineKey.of(key);
+            inlineKnown = true;
+        }
+        return inlineKey;
     }
 
     /**

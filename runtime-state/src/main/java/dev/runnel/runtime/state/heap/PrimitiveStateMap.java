@@ -19,6 +19,11 @@ import java.util.Arrays;
  * costs 16 bytes of arrays instead of a 40-byte entry besides, which young collections copy and the first
  * touch of the heap pays for while a job builds its state.
  *
+ * <p>Keys with an {@link InlineKey inline form} (short strings, integers, longs) also have that form in a fourth
+ * array, made at the first such key: a lookup of such a key compares forms and never reads a stored key object,
+ * so it waits on the map's arrays only, not also on a key somewhere else in the heap. Other keys have
+ * {@link InlineKey#NONE} there and are compared with {@code equals}.
+ *
  * <p>Linear probing with removal by shifting later positions of the run back, as {@link StateMap}.
  * Positions are stable until the next insert that grows the map or the next removal, so a caller may keep one
  * for the read-then-write of a single key.
@@ -36,6 +41,8 @@ final class PrimitiveStateMap {
     private int[] hashes;
     private Object[] keys;
     private long[] bits;
+    /** The keys' inline forms (NONE for keys without one); null until the first key with one is added. */
+    private long[] inline;
     private int mask;
     private int size;
     private int threshold;
@@ -53,6 +60,7 @@ final class PrimitiveStateMap {
         hashes = new int[capacity];
         keys = new Object[capacity];
         bits = new long[capacity];
+        inline = null;
         mask = capacity - 1;
         threshold = StateMap.thresholdFor(capacity);
         shared = false;
@@ -67,12 +75,28 @@ final class PrimitiveStateMap {
         return mask + 1;
     }
 
-    /** The position of {@code key}, whose map hash is {@code hash} (see {@link StateMap#hash}), or -1. */
-    int find(Object key, int hash) {
+    /**
+     * The position of {@code key}, whose map hash is {@code hash} (see {@link StateMap#hash}) and inline form
+     * {@code inlineKey} ({@link InlineKey#of}), or -1.
+     */
+    int find(Object key, int hash, long inlineKey) {
         int[] h = hashes;
         int m = mask;
         int i = hash & m;
         int slotHash;
+        if (inlineKey != InlineKey.NONE) {
+            long[] forms = inline;
+            if (forms == null) {
+                return -1; // no key with an inline form was added, and only such a key can equal this one
+            }
+            while ((slotHash = h[i]) != 0) {
+                if (forms[i] == inlineKey) {
+                    return i;
+                }
+                i = (i + 1) & m;
+            }
+            return -1;
+        }
         while ((slotHash = h[i]) != 0) {
             if (slotHash == hash) {
                 Object k = keys[i];
@@ -103,19 +127,19 @@ final class PrimitiveStateMap {
         bits[position] = value;
     }
 
-    /** Adds a mapping the caller knows is absent; returns its position. */
-    int insert(Object key, int hash, long value) {
+    /** Adds a mapping the caller knows is absent, {@code inlineKey} being the key's inline form; returns its position. */
+    int insert(Object key, int hash, long inlineKey, long value) {
         if (size >= threshold) {
             resize();
         } else if (shared) {
             unshare();
         }
         size++;
-        return place(key, hash, value);
+        return place(key, hash, inlineKey, value);
     }
 
     /** Puts a mapping at the first free position from its hash's home; returns that position. */
-    private int place(Object key, int hash, long value) {
+    private int place(Object key, int hash, long inlineKey, long value) {
         int i = hash & mask;
         while (hashes[i] != 0) {
             i = (i + 1) & mask;
@@ -123,16 +147,23 @@ final class PrimitiveStateMap {
         hashes[i] = hash;
         keys[i] = key;
         bits[i] = value;
+        if (inline != null) {
+            inline[i] = inlineKey; // also NONE: the position may hold the form of a key removed before
+        } else if (inlineKey != InlineKey.NONE) {
+            inline = new long[mask + 1];
+            inline[i] = inlineKey;
+        }
         return i;
     }
 
     /** Sets the value of {@code key}, adding the mapping if absent. */
     void put(Object key, int hash, long value) {
-        int position = find(key, hash);
+        long inlineKey = InlineKey.of(key);
+        int position = find(key, hash, inlineKey);
         if (position >= 0) {
             setBits(position, value);
         } else {
-            insert(key, hash, value);
+            insert(key, hash, inlineKey, value);
         }
     }
 
@@ -155,6 +186,9 @@ final class PrimitiveStateMap {
                 h[hole] = candidate;
                 keys[hole] = keys[i];
                 bits[hole] = bits[i];
+                if (inline != null) {
+                    inline[hole] = inline[i];
+                }
                 hole = i;
             }
         }
@@ -170,15 +204,18 @@ final class PrimitiveStateMap {
 
     /**
      * Prefetch, second step: when the home position of {@code hash} holds that hash ({@code slotHash}, from
-     * {@link #touchPosition}), reads the key there through its class word (a composite key's
-     * {@code hashCode()} would compute again) and the value's bits; returns a value derived from the reads.
+     * {@link #touchPosition}), reads what a lookup there compares, the key's inline form or else the key
+     * itself through its class word (a composite key's {@code hashCode()} would compute again), and the
+     * value's bits; returns a value derived from the reads.
      */
     int touchKey(int hash, int slotHash) {
         if (slotHash != hash) {
             return slotHash;
         }
         int i = hash & mask;
-        return (keys[i].getClass() == Object.class ? 1 : 0) + (int) bits[i];
+        long form = inline == null ? InlineKey.NONE : inline[i];
+        int compared = form != InlineKey.NONE ? (int) form : keys[i].getClass() == Object.class ? 1 : 0;
+        return compared + (int) bits[i];
     }
 
     /**
@@ -191,6 +228,7 @@ final class PrimitiveStateMap {
     }
 
     private void unshare() {
+        // The inline forms are never shared: a snapshot reads keys and bits only.
         hashes = hashes.clone();
         keys = keys.clone();
         bits = bits.clone();
@@ -215,10 +253,11 @@ final class PrimitiveStateMap {
         int[] oldHashes = hashes;
         Object[] oldKeys = keys;
         long[] oldBits = bits;
+        long[] oldInline = inline;
         newArrays((mask + 1) * 2);
         for (int j = 0; j < oldHashes.length; j++) {
             if (oldHashes[j] != 0) {
-                place(oldKeys[j], oldHashes[j], oldBits[j]);
+                place(oldKeys[j], oldHashes[j], oldInline == null ? InlineKey.NONE : oldInline[j], oldBits[j]);
             }
         }
     }

@@ -268,7 +268,7 @@ final class StateTable<K, N, S> {
         if (map == null) {
             return -1;
         }
-        int position = map.find(c.key, StateMap.hash(c.keyHash, namespaceHash));
+        int position = map.find(c.key, StateMap.hash(c.keyHash, namespaceHash), c.inlineKey());
         if (position >= 0) {
             cachedPosition = position;
             cachedVersion = c.version;
@@ -287,7 +287,8 @@ final class StateTable<K, N, S> {
         if (c.key == null) {
             throw noCurrentKey();
         }
-        cachedPosition = flatMapForWriting(c.keyGroupOffset).insert(c.key, StateMap.hash(c.keyHash, namespaceHash), bits);
+        cachedPosition = flatMapForWriting(c.keyGroupOffset).insert(c.key, StateMap.hash(c.keyHash, namespaceHash),
+                c.inlineKey(), bits);
         cachedVersion = c.version;
     }
 

@@ -32,7 +32,7 @@ class PrimitiveStateMapTest {
         for (int op = 0; op < 200_000; op++) {
             Key key = new Key(random.nextInt(3_000));
             int hash = hash(key);
-            int position = map.find(key, hash);
+            int position = map.find(key, hash, InlineKey.NONE);
             assertThat(position < 0 ? null : map.bitsAt(position)).isEqualTo(model.get(key));
             switch (random.nextInt(4)) {
                 case 0, 1 -> {
@@ -58,26 +58,93 @@ class PrimitiveStateMapTest {
         assertThat(map.capacity()).as("grew past its first 16 positions").isGreaterThan(16);
         map.clear();
         assertThat(map.size()).isZero();
-        assertThat(map.find(new Key(1), hash(new Key(1)))).isNegative();
+        assertThat(map.find(new Key(1), hash(new Key(1)), InlineKey.NONE)).isNegative();
+    }
+
+    /**
+     * Keys with and without an inline form in one map, all with poor hash codes so that they share probe runs:
+     * removals shift forms and keys back together, a position freed by a key with a form is reused by one
+     * without, and growth carries the forms along.
+     */
+    @Test
+    void keysWithAndWithoutAnInlineFormMatchAHashMap() {
+        PrimitiveStateMap map = new PrimitiveStateMap();
+        Map<Object, Long> model = new HashMap<>();
+        Random random = new Random(11);
+        for (int op = 0; op < 200_000; op++) {
+            Object key = mixedKey(random.nextInt(2_000));
+            int hash = StateMap.hash(key.hashCode() % 13, 99);
+            long form = InlineKey.of(key);
+            int position = map.find(key, hash, form);
+            assertThat(position < 0 ? null : map.bitsAt(position)).as("value of %s", key).isEqualTo(model.get(key));
+            if (position >= 0) {
+                assertThat(map.keyAt(position)).isEqualTo(key);
+            }
+            if (random.nextInt(3) == 0) {
+                if (position >= 0) {
+                    map.removeAt(position);
+                }
+                model.remove(key);
+            } else if (position >= 0) {
+                map.setBits(position, op);
+                model.put(key, (long) op);
+            } else {
+                map.insert(key, hash, form, op);
+                model.put(key, (long) op);
+            }
+            assertThat(map.size()).isEqualTo(model.size());
+        }
+        assertThat(map.capacity()).as("grew past its first 16 positions").isGreaterThan(16);
+        Map<Object, Long> all = new HashMap<>();
+        for (int i = 0; i < map.capacity(); i++) {
+            if (map.keyAt(i) != null) {
+                all.put(map.keyAt(i), map.bitsAt(i));
+            }
+        }
+        assertThat(all).isEqualTo(model);
+    }
+
+    /** Strings short and long (with and without a form), a non-Latin-1 string, integers, longs in and out of 56 bits. */
+    private static Object mixedKey(int i) {
+        return switch (i % 6) {
+            case 0 -> "k" + i;
+            case 1 -> "a-longer-key-" + i;
+            case 2 -> "\u00e9\u0100" + i; // the second character is wider than a byte: no form
+            case 3 -> i;
+            case 4 -> (long) i;
+            default -> (long) i << 58;
+        };
+    }
+
+    @Test
+    void putComputesTheFormItselfSoARestoredKeyIsFoundByItsForm() {
+        PrimitiveStateMap map = new PrimitiveStateMap();
+        map.put("w42", StateMap.hash("w42".hashCode(), 0), 7);
+        map.put(42L, StateMap.hash(Long.hashCode(42L), 0), 8);
+        assertThat(map.bitsAt(map.find(new String("w42"), StateMap.hash("w42".hashCode(), 0), InlineKey.of("w42"))))
+                .isEqualTo(7);
+        assertThat(map.bitsAt(map.find(42L, StateMap.hash(Long.hashCode(42L), 0), InlineKey.of(42L)))).isEqualTo(8);
+        assertThat(map.find(42, StateMap.hash(Integer.hashCode(42), 0), InlineKey.of(42)))
+                .as("an Integer is not the Long of the same value").isNegative();
     }
 
     @Test
     void whatASnapshotWasGivenNeverChanges() {
         PrimitiveStateMap map = new PrimitiveStateMap();
         for (int i = 0; i < 100; i++) {
-            map.insert(new Key(i), hash(new Key(i)), i);
+            map.insert(new Key(i), hash(new Key(i)), InlineKey.NONE, i);
         }
         PrimitiveStateMap.Shared first = map.share();
         Map<Key, Long> atFirst = contents(first);
 
         // every kind of change after the share: a value write, a removal (which shifts a run back), an insert
         Key three = new Key(3);
-        map.setBits(map.find(three, hash(three)), 1_000);
+        map.setBits(map.find(three, hash(three), InlineKey.NONE), 1_000);
         Key ten = new Key(10);
-        map.removeAt(map.find(ten, hash(ten)));
+        map.removeAt(map.find(ten, hash(ten), InlineKey.NONE));
         PrimitiveStateMap.Shared second = map.share();
         Map<Key, Long> atSecond = contents(second);
-        map.insert(new Key(500), hash(new Key(500)), 500);
+        map.insert(new Key(500), hash(new Key(500)), InlineKey.NONE, 500);
         map.clear();
 
         assertThat(contents(first)).isEqualTo(atFirst).hasSize(100).containsEntry(three, 3L).containsKey(ten);
@@ -89,7 +156,7 @@ class PrimitiveStateMapTest {
     void aShareCostsOneCopyAtTheNextChangeAndNoneWithout() {
         PrimitiveStateMap map = new PrimitiveStateMap();
         Key key = new Key(1);
-        int position = map.insert(key, hash(key), 1);
+        int position = map.insert(key, hash(key), InlineKey.NONE, 1);
         PrimitiveStateMap.Shared shared = map.share();
         map.setBits(position, 2); // copies the arrays once
         PrimitiveStateMap.Shared after = map.share();
