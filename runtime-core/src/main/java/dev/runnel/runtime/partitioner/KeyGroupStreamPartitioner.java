@@ -16,6 +16,11 @@ public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> 
 
     private final KeySelector<T, K> keySelector;
     private final int maxParallelism;
+    /**
+     * The channel of each key group, made by {@link #setup} from {@link KeyGroupRangeAssignment}: a load per
+     * record instead of a division.
+     */
+    private transient int[] channelOfKeyGroup;
 
     public KeyGroupStreamPartitioner(KeySelector<T, K> keySelector, int maxParallelism) {
         this.keySelector = Objects.requireNonNull(keySelector, "keySelector");
@@ -35,6 +40,12 @@ public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> 
     public void setup(int numberOfChannels) {
         KeyGroupRangeAssignment.checkParallelisms(maxParallelism, numberOfChannels);
         super.setup(numberOfChannels);
+        int[] channels = new int[maxParallelism];
+        for (int keyGroup = 0; keyGroup < maxParallelism; keyGroup++) {
+            channels[keyGroup] = KeyGroupRangeAssignment.computeOperatorIndexForKeyGroup(
+                    maxParallelism, numberOfChannels, keyGroup);
+        }
+        channelOfKeyGroup = channels;
     }
 
     @Override
@@ -68,8 +79,7 @@ public final class KeyGroupStreamPartitioner<T, K> extends StreamPartitioner<T> 
 
     /** The channel of the subtask that owns {@code keyGroup}; after {@link #setup}. */
     public int channelOfKeyGroup(int keyGroup) {
-        // Inlined assignKeyToParallelOperator: the arguments were validated once in setup().
-        return keyGroup * numberOfChannels / maxParallelism;
+        return channelOfKeyGroup[keyGroup];
     }
 
     @Override

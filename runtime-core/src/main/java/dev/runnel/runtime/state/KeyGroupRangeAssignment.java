@@ -47,7 +47,11 @@ public final class KeyGroupRangeAssignment {
     /** The key group of a key whose {@code hashCode()} is {@code keyHash}. */
     public static int computeKeyGroupForKeyHash(int keyHash, int maxParallelism) {
         checkMaxParallelism(maxParallelism);
-        return MathUtils.murmurHash(keyHash) % maxParallelism;
+        int murmur = MathUtils.murmurHash(keyHash); // never negative
+        // For a power of two (a default max parallelism always is) the remainder of a non-negative number is its
+        // low bits: the same result without the division, whose latency a keyBy sender pays on every record.
+        int lowBits = maxParallelism - 1;
+        return (maxParallelism & lowBits) == 0 ? murmur & lowBits : murmur % maxParallelism;
     }
 
     /** The key groups subtask {@code operatorIndex} of {@code parallelism} owns. */
