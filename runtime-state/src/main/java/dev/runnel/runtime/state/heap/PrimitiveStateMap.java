@@ -4,45 +4,44 @@ import java.util.Arrays;
 
 /**
  * One key group's values of a per-key value state (the void namespace) whose values are boxed primitives
- * ({@link PrimitiveValue}): an open-addressing hash map from key to the value's bits in three parallel
- * arrays, with no object per mapping.
+ * ({@link PrimitiveValue}): an open-addressing hash map from key to the value's bits, with no object per
+ * mapping. Each position takes three consecutive {@code long}s of one array, the key's map hash, its
+ * {@link InlineKey inline form} and the value's bits, and one slot of a parallel array of keys:
  *
  * <pre>
- *   hashes: [ 0 | h1 | h2 | 0 ]   0 marks an empty position
- *   keys:   [ - | k1 | k2 | - ]
- *   bits:   [ - | v1 | v2 | - ]
+ *   slots: [ 0 - - | h1 f1 v1 | h2 f2 v2 | 0 - - ]   hash 0 marks an empty position
+ *   keys:  [   -   |    k1    |    k2    |   -   ]
  * </pre>
  *
- * <p>Why not {@link StateMap}'s entry objects: a lookup there reads the table, the entry and then the key, each
- * load waiting for the one before; here the key is read straight from the array at the position the hash
- * found, one dependent load fewer, and the value sits in an array the lookup does not wait on. The mapping
- * costs 16 bytes of arrays instead of a 40-byte entry besides, which young collections copy and the first
- * touch of the heap pays for while a job builds its state.
- *
- * <p>Keys with an {@link InlineKey inline form} (short strings, integers, longs) also have that form in a fourth
- * array, made at the first such key: a lookup of such a key compares forms and never reads a stored key object,
- * so it waits on the map's arrays only, not also on a key somewhere else in the heap. Other keys have
- * {@link InlineKey#NONE} there and are compared with {@code equals}.
+ * <p>Why this layout: a lookup is a wait on memory, and each array it reads at a random position is a cache
+ * miss of its own. Here one miss (sometimes two adjacent lines) brings the hash that decides whether the
+ * position holds the key, the form that identifies it and the value. A key with an inline form (short strings,
+ * integers, longs) is matched by its form and its stored key object is never read; other keys have
+ * {@link InlineKey#NONE} there and are compared with {@code equals} once their hash matches. {@link StateMap}'s
+ * entry objects would add a dependent load per lookup (the table, then the entry, then the key) and a 40-byte
+ * object per mapping, which young collections copy and the first touch of the heap pays for.
  *
  * <p>Linear probing with removal by shifting later positions of the run back, as {@link StateMap}.
  * Positions are stable until the next insert that grows the map or the next removal, so a caller may keep one
  * for the read-then-write of a single key.
  *
- * <p>Snapshots: {@link #share()} hands the keys and bits arrays to a snapshot as they are, in O(1); the map
- * copies all three arrays before its next change of any kind (a value write included), so what the snapshot
- * holds never changes. Keys are held by reference and must not be mutated while stored.
+ * <p>Snapshots: {@link #share()} hands both arrays to a snapshot as they are, in O(1); the map copies them
+ * before its next change of any kind (a value write included), so what the snapshot holds never changes. Keys
+ * are held by reference and must not be mutated while stored.
  *
  * <p>Task thread only; what {@link #share()} returns may be read from any thread.
  */
 final class PrimitiveStateMap {
 
     private static final int INITIAL_CAPACITY = 16;
+    /** {@code long}s per position in {@link #slots}, and the offset of each. */
+    private static final int STRIDE = 3;
+    private static final int HASH = 0;
+    private static final int FORM = 1;
+    private static final int BITS = 2;
 
-    private int[] hashes;
+    private long[] slots;
     private Object[] keys;
-    private long[] bits;
-    /** The keys' inline forms (NONE for keys without one); null until the first key with one is added. */
-    private long[] inline;
     private int mask;
     private int size;
     private int threshold;
@@ -54,13 +53,17 @@ final class PrimitiveStateMap {
     }
 
     /** The keys and value bits of a map at the moment it was shared; null keys mark empty positions. */
-    record Shared(Object[] keys, long[] bits) {}
+    record Shared(Object[] keys, long[] slots) {
+
+        /** The value bits at {@code position}, whose key is {@code keys()[position]}. */
+        long bits(int position) {
+            return slots[position * STRIDE + BITS];
+        }
+    }
 
     private void newArrays(int capacity) {
-        hashes = new int[capacity];
+        slots = new long[capacity * STRIDE];
         keys = new Object[capacity];
-        bits = new long[capacity];
-        inline = null;
         mask = capacity - 1;
         threshold = StateMap.thresholdFor(capacity);
         shared = false;
@@ -80,25 +83,22 @@ final class PrimitiveStateMap {
      * {@code inlineKey} ({@link InlineKey#of}), or -1.
      */
     int find(Object key, int hash, long inlineKey) {
-        int[] h = hashes;
+        long[] s = slots;
         int m = mask;
         int i = hash & m;
-        int slotHash;
         if (inlineKey != InlineKey.NONE) {
-            long[] forms = inline;
-            if (forms == null) {
-                return -1; // no key with an inline form was added, and only such a key can equal this one
-            }
-            while ((slotHash = h[i]) != 0) {
-                if (forms[i] == inlineKey) {
+            // Equal forms are equal keys, and only a key with a form can equal this one.
+            while (s[i * STRIDE + HASH] != 0) {
+                if (s[i * STRIDE + FORM] == inlineKey) {
                     return i;
                 }
                 i = (i + 1) & m;
             }
             return -1;
         }
-        while ((slotHash = h[i]) != 0) {
-            if (slotHash == hash) {
+        long slotHash;
+        while ((slotHash = s[i * STRIDE + HASH]) != 0) {
+            if ((int) slotHash == hash) {
                 Object k = keys[i];
                 if (k == key || k.equals(key)) {
                     return i;
@@ -111,7 +111,7 @@ final class PrimitiveStateMap {
 
     /** The value bits at {@code position}, a position {@link #find} or {@link #insert} returned. */
     long bitsAt(int position) {
-        return bits[position];
+        return slots[position * STRIDE + BITS];
     }
 
     /** The key at {@code position}, or null for an empty one. */
@@ -124,7 +124,7 @@ final class PrimitiveStateMap {
         if (shared) {
             unshare();
         }
-        bits[position] = value;
+        slots[position * STRIDE + BITS] = value;
     }
 
     /** Adds a mapping the caller knows is absent, {@code inlineKey} being the key's inline form; returns its position. */
@@ -140,19 +140,15 @@ final class PrimitiveStateMap {
 
     /** Puts a mapping at the first free position from its hash's home; returns that position. */
     private int place(Object key, int hash, long inlineKey, long value) {
+        long[] s = slots;
         int i = hash & mask;
-        while (hashes[i] != 0) {
+        while (s[i * STRIDE + HASH] != 0) {
             i = (i + 1) & mask;
         }
-        hashes[i] = hash;
+        s[i * STRIDE + HASH] = hash;
+        s[i * STRIDE + FORM] = inlineKey;
+        s[i * STRIDE + BITS] = value;
         keys[i] = key;
-        bits[i] = value;
-        if (inline != null) {
-            inline[i] = inlineKey; // also NONE: the position may hold the form of a key removed before
-        } else if (inlineKey != InlineKey.NONE) {
-            inline = new long[mask + 1];
-            inline[i] = inlineKey;
-        }
         return i;
     }
 
@@ -172,34 +168,30 @@ final class PrimitiveStateMap {
         if (shared) {
             unshare();
         }
-        int[] h = hashes;
+        long[] s = slots;
         int m = mask;
         int hole = position;
         int i = hole;
         while (true) {
             i = (i + 1) & m;
-            int candidate = h[i];
+            long candidate = s[i * STRIDE + HASH];
             if (candidate == 0) {
                 break;
             }
-            if (LinearProbing.canMoveBack(candidate & m, hole, i)) {
-                h[hole] = candidate;
+            if (LinearProbing.canMoveBack((int) candidate & m, hole, i)) {
+                System.arraycopy(s, i * STRIDE, s, hole * STRIDE, STRIDE);
                 keys[hole] = keys[i];
-                bits[hole] = bits[i];
-                if (inline != null) {
-                    inline[hole] = inline[i];
-                }
                 hole = i;
             }
         }
-        h[hole] = 0;
+        s[hole * STRIDE + HASH] = 0;
         keys[hole] = null;
         size--;
     }
 
     /** Prefetch, first step: the hash at the position a lookup of {@code hash} starts at (0 for empty). */
     int touchPosition(int hash) {
-        return hashes[hash & mask];
+        return (int) slots[(hash & mask) * STRIDE + HASH];
     }
 
     /**
@@ -213,25 +205,23 @@ final class PrimitiveStateMap {
             return slotHash;
         }
         int i = hash & mask;
-        long form = inline == null ? InlineKey.NONE : inline[i];
+        long form = slots[i * STRIDE + FORM];
         int compared = form != InlineKey.NONE ? (int) form : keys[i].getClass() == Object.class ? 1 : 0;
-        return compared + (int) bits[i];
+        return compared + (int) slots[i * STRIDE + BITS];
     }
 
     /**
-     * The keys and bits as they are now, for a snapshot; never modify them. They stay as they are however the
+     * The keys and slots as they are now, for a snapshot; never modify them. They stay as they are however the
      * map changes later: the map copies its arrays before its next change.
      */
     Shared share() {
         shared = true;
-        return new Shared(keys, bits);
+        return new Shared(keys, slots);
     }
 
     private void unshare() {
-        // The inline forms are never shared: a snapshot reads keys and bits only.
-        hashes = hashes.clone();
+        slots = slots.clone();
         keys = keys.clone();
-        bits = bits.clone();
         shared = false;
     }
 
@@ -239,7 +229,7 @@ final class PrimitiveStateMap {
         if (shared) {
             newArrays(mask + 1);
         } else {
-            Arrays.fill(hashes, 0);
+            Arrays.fill(slots, 0L);
             Arrays.fill(keys, null);
         }
         size = 0;
@@ -250,14 +240,13 @@ final class PrimitiveStateMap {
             throw new IllegalStateException("a state map cannot hold more than " + threshold
                     + " entries per key group; raise the max parallelism to spread keys over more key groups");
         }
-        int[] oldHashes = hashes;
+        long[] oldSlots = slots;
         Object[] oldKeys = keys;
-        long[] oldBits = bits;
-        long[] oldInline = inline;
         newArrays((mask + 1) * 2);
-        for (int j = 0; j < oldHashes.length; j++) {
-            if (oldHashes[j] != 0) {
-                place(oldKeys[j], oldHashes[j], oldInline == null ? InlineKey.NONE : oldInline[j], oldBits[j]);
+        for (int j = 0; j < oldKeys.length; j++) {
+            int b = j * STRIDE;
+            if (oldSlots[b + HASH] != 0) {
+                place(oldKeys[j], (int) oldSlots[b + HASH], oldSlots[b + FORM], oldSlots[b + BITS]);
             }
         }
     }

@@ -90,13 +90,12 @@ final class StateTableSnapshot<K, N, S> {
             return List.of();
         }
         Object[] keys = shared.keys();
-        long[] bits = shared.bits();
         List<StateMap.Entry<K, N, S>> entries = new ArrayList<>();
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != null) {
                 StateMap.BitsEntry<K, N, S> e = new StateMap.BitsEntry<>((K) keys[i], (N) VoidNamespace.INSTANCE,
                         (S) PrimitiveValue.PRESENT);
-                e.bits = bits[i];
+                e.bits = shared.bits(i);
                 e.keyGroupOffset = keyGroupOffset;
                 entries.add(e);
             }

@@ -113,9 +113,9 @@ class HeapCopyOnWriteTest {
         Arrays.setAll(values, i -> 2_000_000L + i); // preallocated: updates box nothing
         Passes passes = updatePasses(backend, state, values);
 
-        // 128 key groups of ~156 keys (256 or 512 positions): each copies its hash, key and value arrays once,
-        // 16 bytes a position
-        long positionBytes = 16;
+        // 128 key groups of ~156 keys (256 or 512 positions): each copies its slots (hash, inline form and value,
+        // 24 bytes a position) and its keys (4 bytes a position) once
+        long positionBytes = 28;
         assertThat(passes.unpinned).as("no snapshot: values written in place").isLessThan(64 * 1024);
         assertThat(passes.firstPass).as("the first write to each key group copies its arrays")
                 .isGreaterThan(128 * 256 * positionBytes).isLessThan(128 * 512 * positionBytes + 64 * 1024);

@@ -162,7 +162,7 @@ class PrimitiveStateMapTest {
         PrimitiveStateMap.Shared after = map.share();
         assertThat(after.keys()).isNotSameAs(shared.keys());
         map.share();
-        assertThat(map.share().bits()).as("sharing again without a change copies nothing").isSameAs(after.bits());
+        assertThat(map.share().slots()).as("sharing again without a change copies nothing").isSameAs(after.slots());
     }
 
     private static Map<Key, Long> contents(PrimitiveStateMap map) {
@@ -179,7 +179,7 @@ class PrimitiveStateMapTest {
         Map<Key, Long> all = new HashMap<>();
         for (int i = 0; i < shared.keys().length; i++) {
             if (shared.keys()[i] != null) {
-                all.put((Key) shared.keys()[i], shared.bits()[i]);
+                all.put((Key) shared.keys()[i], shared.bits(i));
             }
         }
         return all;
