@@ -10,7 +10,10 @@ package dev.runnel.runtime.state.heap;
  *
  * <p>Every other key (longer or wider strings, other types) has no inline form: {@link #NONE}, and maps
  * compare it with {@code equals} as before. A form is never {@link #NONE}; its top byte tells the type
- * (and a string's length), so keys of different types never share a form.
+ * (and a string's length), so keys of different types never share a form. Forms are not persisted: a
+ * snapshot holds the keys, and a restored map makes their forms again.
+ *
+ * <p>A pure function of the key's content, safe from any thread; it allocates nothing.
  */
 final class InlineKey {
 
