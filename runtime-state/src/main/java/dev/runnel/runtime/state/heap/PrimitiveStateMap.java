@@ -127,7 +127,10 @@ final class PrimitiveStateMap {
         slots[position * STRIDE + BITS] = value;
     }
 
-    /** Adds a mapping the caller knows is absent, {@code inlineKey} being the key's inline form; returns its position. */
+    /**
+     * Adds a mapping the caller knows is absent, {@code inlineKey} being the key's inline form; returns its
+     * position.
+     */
     int insert(Object key, int hash, long inlineKey, long value) {
         if (size >= threshold) {
             resize();
