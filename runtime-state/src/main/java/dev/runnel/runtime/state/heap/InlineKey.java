@@ -1,5 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * A key's content in one {@code long}, for the common small keys: a {@code String} of at most
  * {@link #MAX_STRING_LENGTH} characters that all fit in one byte (Latin-1), an {@code Integer}, or a
@@ -10,10 +12,11 @@ package dev.runnel.runtime.state.heap;
  *
  * <p>Every other key (longer or wider strings, other types) has no inline form: {@link #NONE}, and maps
  * compare it with {@code equals} as before. A form is never {@link #NONE}; its top byte tells the type
- * (and a string's length), so keys of different types never share a form. Forms are not persisted: a
- * snapshot holds the keys, and a restored map makes their forms again.
+ * (and a string's length), so keys of different types never share a form. Since a form is the key's whole
+ * content, {@link #toKey} makes an equal key from it, which lets a map keep the form instead of the key
+ * object. Forms are not persisted: a snapshot holds the keys, and a restored map makes their forms again.
  *
- * <p>A pure function of the key's content, safe from any thread; it allocates nothing.
+ * <p>Pure functions of their arguments, safe from any thread; {@link #of} allocates nothing.
  */
 final class InlineKey {
 
@@ -43,6 +46,29 @@ final class InlineKey {
             return (v << 8 >> 8) == v ? LONG_TAG << 56 | (v & LOW_56_BITS) : NONE;
         }
         return NONE;
+    }
+
+    /**
+     * A new key equal to (and of the same class as) every key whose inline form is {@code form}; {@code form}
+     * must be a form {@link #of} returned, not {@link #NONE}.
+     */
+    static Object toKey(long form) {
+        long tag = form >>> 56;
+        if ((tag & STRING_TAG) != 0) {
+            int length = (int) (tag & ~STRING_TAG);
+            byte[] latin1 = new byte[length];
+            for (int i = 0; i < length; i++) {
+                latin1[i] = (byte) (form >>> (8 * i));
+            }
+            return new String(latin1, StandardCharsets.ISO_8859_1);
+        }
+        if (tag == INTEGER_TAG) {
+            return Integer.valueOf((int) form);
+        }
+        if (tag == LONG_TAG) {
+            return Long.valueOf(form << 8 >> 8);
+        }
+        throw new IllegalArgumentException("not an inline key form: 0x" + Long.toHexString(form));
     }
 
     private static long ofString(String s) {

@@ -6,11 +6,12 @@ import java.util.Arrays;
  * One key group's values of a per-key value state (the void namespace) whose values are boxed primitives
  * ({@link PrimitiveValue}): an open-addressing hash map from key to the value's bits, with no object per
  * mapping. Each position takes three consecutive {@code long}s of one array, the key's map hash, its
- * {@link InlineKey inline form} and the value's bits, and one slot of a parallel array of keys:
+ * {@link InlineKey inline form} and the value's bits, and one slot of a parallel array of keys, which holds
+ * the key object only for a key without a form:
  *
  * <pre>
- *   slots: [ 0 - - | h1 f1 v1 | h2 f2 v2 | 0 - - ]   hash 0 marks an empty position
- *   keys:  [   -   |    k1    |    k2    |   -   ]
+ *   slots: [ 0 - - | h1 f1 v1 | h2 NONE v2 | 0 - - ]   hash 0 marks an empty position
+ *   keys:  [   -   |   null   |     k2     |   -   ]   k1 is its form f1; k2 has none
  * </pre>
  *
  * <p>Why this layout: a lookup is a wait on memory, and each array it reads at a random position is a cache
@@ -21,13 +22,20 @@ import java.util.Arrays;
  * entry objects would add a dependent load per lookup (the table, then the entry, then the key) and a 40-byte
  * object per mapping, which young collections copy and the first touch of the heap pays for.
  *
+ * <p>Why a key with a form is not kept: its form is its whole content ({@link InlineKey#toKey} makes an equal key
+ * from it), and the key object would be the map's only long-lived object per mapping. A job that meets its keys as
+ * it starts (W1: 100,000 words, all in its first second) had every key string and its bytes copied by the first
+ * young collections; the length of those pauses decides how far G1 grows the heap, and a cold run pays the first
+ * touch of that heap page by page (docs/BENCHMARKS.md, thirty-third session). {@link #keyAt} and {@link Shared#key}
+ * hand out a new equal key for such a mapping: equal, not the instance that was put, as a RocksDB backend's are.
+ *
  * <p>Linear probing with removal by shifting later positions of the run back, as {@link StateMap}.
  * Positions are stable until the next insert that grows the map or the next removal, so a caller may keep one
  * for the read-then-write of a single key.
  *
  * <p>Snapshots: {@link #share()} hands both arrays to a snapshot as they are, in O(1); the map copies them
  * before its next change of any kind (a value write included), so what the snapshot holds never changes. Keys
- * are held by reference and must not be mutated while stored.
+ * without a form are held by reference and must not be mutated while stored.
  *
  * <p>Task thread only; what {@link #share()} returns may be read from any thread.
  */
@@ -52,10 +60,20 @@ final class PrimitiveStateMap {
         newArrays(INITIAL_CAPACITY);
     }
 
-    /** The keys and value bits of a map at the moment it was shared; null keys mark empty positions. */
+    /** The keys and value bits of a map at the moment it was shared (read them through {@link #key}). */
     record Shared(Object[] keys, long[] slots) {
 
-        /** The value bits at {@code position}, whose key is {@code keys()[position]}. */
+        /** The number of positions; {@link #key} is null at the empty ones. */
+        int capacity() {
+            return keys.length;
+        }
+
+        /** The key at {@code position}, or null for an empty one; as {@link PrimitiveStateMap#keyAt}. */
+        Object key(int position) {
+            return keyAt(keys, slots, position);
+        }
+
+        /** The value bits at {@code position}, whose key is {@link #key key(position)}. */
         long bits(int position) {
             return slots[position * STRIDE + BITS];
         }
@@ -99,8 +117,8 @@ final class PrimitiveStateMap {
         long slotHash;
         while ((slotHash = s[i * STRIDE + HASH]) != 0) {
             if ((int) slotHash == hash) {
-                Object k = keys[i];
-                if (k == key || k.equals(key)) {
+                Object k = keys[i]; // null where a key with a form sits, which never equals this one
+                if (k != null && (k == key || k.equals(key))) {
                     return i;
                 }
             }
@@ -114,9 +132,20 @@ final class PrimitiveStateMap {
         return slots[position * STRIDE + BITS];
     }
 
-    /** The key at {@code position}, or null for an empty one. */
+    /**
+     * The key at {@code position}, or null for an empty one; for a key with an inline form a new equal key each
+     * call.
+     */
     Object keyAt(int position) {
-        return keys[position];
+        return keyAt(keys, slots, position);
+    }
+
+    private static Object keyAt(Object[] keys, long[] slots, int position) {
+        Object key = keys[position];
+        if (key != null || slots[position * STRIDE + HASH] == 0) {
+            return key;
+        }
+        return InlineKey.toKey(slots[position * STRIDE + FORM]);
     }
 
     /** Writes the value bits at {@code position}, a position {@link #find} or {@link #insert} returned. */
@@ -151,7 +180,7 @@ final class PrimitiveStateMap {
         s[i * STRIDE + HASH] = hash;
         s[i * STRIDE + FORM] = inlineKey;
         s[i * STRIDE + BITS] = value;
-        keys[i] = key;
+        keys[i] = inlineKey == InlineKey.NONE ? key : null;
         return i;
     }
 

@@ -478,8 +478,9 @@ final class StateTable<K, N, S> {
             if (namespace.equals(VoidNamespace.INSTANCE)) {
                 for (PrimitiveStateMap map : flatMaps) {
                     for (int i = 0; map != null && i < map.capacity(); i++) {
-                        if (map.keyAt(i) != null) {
-                            keys.add((K) map.keyAt(i));
+                        Object key = map.keyAt(i);
+                        if (key != null) {
+                            keys.add((K) key);
                         }
                     }
                 }

@@ -89,11 +89,11 @@ final class StateTableSnapshot<K, N, S> {
         if (shared == null) {
             return List.of();
         }
-        Object[] keys = shared.keys();
         List<StateMap.Entry<K, N, S>> entries = new ArrayList<>();
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != null) {
-                StateMap.BitsEntry<K, N, S> e = new StateMap.BitsEntry<>((K) keys[i], (N) VoidNamespace.INSTANCE,
+        for (int i = 0; i < shared.capacity(); i++) {
+            Object key = shared.key(i);
+            if (key != null) {
+                StateMap.BitsEntry<K, N, S> e = new StateMap.BitsEntry<>((K) key, (N) VoidNamespace.INSTANCE,
                         (S) PrimitiveValue.PRESENT);
                 e.bits = shared.bits(i);
                 e.keyGroupOffset = keyGroupOffset;

@@ -15,6 +15,41 @@ class InlineKeyTest {
 
     @Test
     void equalKeysHaveOneFormAndDifferentKeysDifferentForms() {
+        List<Object> keys = keysWithForms();
+        Map<Long, Object> byForm = new HashMap<>();
+        for (Object key : keys) {
+            long form = InlineKey.of(key);
+            assertThat(form).as("form of %s", key).isNotEqualTo(InlineKey.NONE);
+            Object other = byForm.putIfAbsent(form, key);
+            if (other != null) {
+                assertThat(other).as("keys with the form of %s", key).isEqualTo(key);
+            }
+            Object copy = copyOf(key);
+            assertThat(InlineKey.of(copy)).as("an equal copy of %s", key).isEqualTo(form);
+        }
+        assertThat(byForm.size()).as("distinct keys, distinct forms").isEqualTo(keys.stream().distinct().count());
+    }
+
+    @Test
+    void aFormGivesBackAnEqualKeyOfTheSameClass() {
+        for (Object key : keysWithForms()) {
+            Object made = InlineKey.toKey(InlineKey.of(key));
+            assertThat(made).as("the key of the form of %s", key).isEqualTo(key).hasSameClassAs(key)
+                    .hasSameHashCodeAs(key);
+        }
+        assertThat(InlineKey.toKey(InlineKey.of("w12345"))).isEqualTo("w12345");
+        assertThat(InlineKey.toKey(InlineKey.of(-7))).isEqualTo(-7);
+        assertThat(InlineKey.toKey(InlineKey.of(-(1L << 55)))).isEqualTo(-(1L << 55));
+    }
+
+    @Test
+    void noKeyIsMadeFromSomethingThatIsNotAForm() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> InlineKey.toKey(InlineKey.NONE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not an inline key form");
+    }
+
+    /** Strings of every length up to the longest with a form (over an alphabet with both ends of Latin-1), ints, longs. */
+    private static List<Object> keysWithForms() {
         List<Object> keys = new ArrayList<>();
         String alphabet = "\u0000a\u00ffZ0";
         keys.add("");
@@ -37,18 +72,7 @@ class InlineKeyTest {
         }
         keys.add((1L << 55) - 1);
         keys.add(-(1L << 55));
-        Map<Long, Object> byForm = new HashMap<>();
-        for (Object key : keys) {
-            long form = InlineKey.of(key);
-            assertThat(form).as("form of %s", key).isNotEqualTo(InlineKey.NONE);
-            Object other = byForm.putIfAbsent(form, key);
-            if (other != null) {
-                assertThat(other).as("keys with the form of %s", key).isEqualTo(key);
-            }
-            Object copy = copyOf(key);
-            assertThat(InlineKey.of(copy)).as("an equal copy of %s", key).isEqualTo(form);
-        }
-        assertThat(byForm.size()).as("distinct keys, distinct forms").isEqualTo(keys.stream().distinct().count());
+        return keys;
     }
 
     /** An equal key that is another object (a conditional expression would unbox the numbers to one type). */

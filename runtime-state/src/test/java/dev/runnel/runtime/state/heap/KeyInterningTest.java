@@ -84,11 +84,19 @@ class KeyInterningTest {
     void perKeyStateAndMutableKeyTypesKeepTheKeyTheyWereGiven() throws Exception {
         HeapKeyedStateBackend<String> strings = backend(StringSerializer.INSTANCE);
         ValueState<Long> perKey = count(strings, VoidNamespaceSerializer.INSTANCE);
-        String given = copyOf("only");
+        String given = copyOf("only a key longer than an inline form");
         strings.setCurrentKey(given);
         perKey.update(1L);
         assertThat(strings.getKeys("count", dev.runnel.runtime.state.VoidNamespace.INSTANCE).findFirst())
                 .hasValueSatisfying(k -> assertThat(k).isSameAs(given));
+        // a key short enough for an inline form is kept as its form (PrimitiveStateMap): an equal key comes back
+        String shortKey = copyOf("w42");
+        strings.setCurrentKey(shortKey);
+        perKey.update(2L);
+        assertThat(strings.getKeys("count", dev.runnel.runtime.state.VoidNamespace.INSTANCE).toList())
+                .containsExactlyInAnyOrder(given, "w42");
+        strings.setCurrentKey(copyOf("w42"));
+        assertThat(perKey.value()).isEqualTo(2L);
 
         ListSerializer<Integer> listKeys = new ListSerializer<>(IntSerializer.INSTANCE);
         assertThat(KeyInterner.internable(listKeys)).isFalse();

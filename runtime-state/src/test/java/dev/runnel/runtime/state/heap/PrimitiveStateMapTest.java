@@ -125,6 +125,65 @@ class PrimitiveStateMapTest {
                 .as("an Integer is not the Long of the same value").isNegative();
     }
 
+    /**
+     * A key with an inline form is kept as its form only, so that the map holds no object of its own per such
+     * key: what the map hands out for it is an equal key, not the instance that was put. A key without a form is
+     * the instance itself. Both ways, through the map and through a snapshot, after growth and a removal that
+     * shifts positions back.
+     */
+    @Test
+    void keepsTheFormInsteadOfTheObjectOfAKeyThatHasOne() {
+        PrimitiveStateMap map = new PrimitiveStateMap();
+        Map<Object, Object> putInstances = new HashMap<>();
+        for (int i = 0; i < 200; i++) {
+            Object key = mixedKey(i);
+            if (putInstances.putIfAbsent(key, key) != null) {
+                continue; // mixedKey repeats some of its longs shifted past 64 bits
+            }
+            int hash = StateMap.hash(key.hashCode() % 5, 0); // shared probe runs: forms and keys side by side
+            map.insert(key, hash, InlineKey.of(key), i);
+        }
+        Object gone = mixedKey(6); // "k6", a form
+        map.removeAt(map.find(gone, StateMap.hash(gone.hashCode() % 5, 0), InlineKey.of(gone)));
+        putInstances.remove(gone);
+
+        Map<Object, Long> viaMap = contents(map);
+        Map<Object, Long> viaSnapshot = contents(map.share());
+        assertThat(viaMap).isEqualTo(viaSnapshot).hasSize(putInstances.size()).doesNotContainKey(gone);
+        int withForm = 0;
+        for (int i = 0; i < map.capacity(); i++) {
+            Object key = map.keyAt(i);
+            if (key == null) {
+                continue;
+            }
+            Object put = putInstances.get(key);
+            assertThat(key).isEqualTo(put).hasSameClassAs(put);
+            if (InlineKey.of(key) != InlineKey.NONE) {
+                withForm++;
+                if (key instanceof String) { // small boxed numbers come from the JDK's caches either way
+                    assertThat(key).as("%s: made from its form", key).isNotSameAs(put);
+                }
+            } else {
+                assertThat(key).as("%s: the key without a form itself", key).isSameAs(put);
+            }
+        }
+        assertThat(withForm).as("keys with a form among them")
+                .isEqualTo(putInstances.keySet().stream().filter(k -> InlineKey.of(k) != InlineKey.NONE).count())
+                .isGreaterThan(60);
+    }
+
+    @Test
+    void aKeyWithoutAFormIsNotConfusedWithAFormSharingItsHash() {
+        PrimitiveStateMap map = new PrimitiveStateMap();
+        int hash = StateMap.hash(1, 0);
+        map.insert("w1", hash, InlineKey.of("w1"), 1);
+        String noForm = "a-key-of-more-than-seven-characters";
+        assertThat(map.find(noForm, hash, InlineKey.NONE)).isNegative();
+        map.insert(noForm, hash, InlineKey.NONE, 2);
+        assertThat(map.bitsAt(map.find(new String(noForm), hash, InlineKey.NONE))).isEqualTo(2);
+        assertThat(map.bitsAt(map.find("w1", hash, InlineKey.of("w1")))).isEqualTo(1);
+    }
+
     @Test
     void whatASnapshotWasGivenNeverChanges() {
         PrimitiveStateMap map = new PrimitiveStateMap();
@@ -132,7 +191,7 @@ class PrimitiveStateMapTest {
             map.insert(new Key(i), hash(new Key(i)), InlineKey.NONE, i);
         }
         PrimitiveStateMap.Shared first = map.share();
-        Map<Key, Long> atFirst = contents(first);
+        Map<Object, Long> atFirst = contents(first);
 
         // every kind of change after the share: a value write, a removal (which shifts a run back), an insert
         Key three = new Key(3);
@@ -140,7 +199,7 @@ class PrimitiveStateMapTest {
         Key ten = new Key(10);
         map.removeAt(map.find(ten, hash(ten), InlineKey.NONE));
         PrimitiveStateMap.Shared second = map.share();
-        Map<Key, Long> atSecond = contents(second);
+        Map<Object, Long> atSecond = contents(second);
         map.insert(new Key(500), hash(new Key(500)), InlineKey.NONE, 500);
         map.clear();
 
@@ -172,11 +231,11 @@ class PrimitiveStateMapTest {
         return all;
     }
 
-    private static Map<Key, Long> contents(PrimitiveStateMap.Shared shared) {
-        Map<Key, Long> all = new HashMap<>();
-        for (int i = 0; i < shared.keys().length; i++) {
-            if (shared.keys()[i] != null) {
-                all.put((Key) shared.keys()[i], shared.bits(i));
+    private static Map<Object, Long> contents(PrimitiveStateMap.Shared shared) {
+        Map<Object, Long> all = new HashMap<>();
+        for (int i = 0; i < shared.capacity(); i++) {
+            if (shared.key(i) != null) {
+                assertThat(all.put(shared.key(i), shared.bits(i))).as("each key once").isNull();
             }
         }
         return all;
