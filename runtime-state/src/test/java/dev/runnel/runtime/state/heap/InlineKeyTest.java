@@ -1,6 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,11 +45,14 @@ class InlineKeyTest {
 
     @Test
     void noKeyIsMadeFromSomethingThatIsNotAForm() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> InlineKey.toKey(InlineKey.NONE))
+        assertThatThrownBy(() -> InlineKey.toKey(InlineKey.NONE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not an inline key form");
     }
 
-    /** Strings of every length up to the longest with a form (over an alphabet with both ends of Latin-1), ints, longs. */
+    /**
+     * Strings of every length up to the longest with a form (over an alphabet with both ends of Latin-1), integers and
+     * longs.
+     */
     private static List<Object> keysWithForms() {
         List<Object> keys = new ArrayList<>();
         String alphabet = "\u0000a\u00ffZ0";
