@@ -18,6 +18,7 @@ import dev.runnel.api.java.typeutils.ResultTypeQueryable;
 import dev.runnel.api.common.functions.InvalidTypesException;
 import dev.runnel.configuration.Configuration;
 import dev.runnel.configuration.CoreOptions;
+import dev.runnel.configuration.PipelineOptions;
 import dev.runnel.core.execution.CheckpointingMode;
 import dev.runnel.core.execution.JobClient;
 import dev.runnel.core.execution.JobExecutionException;
@@ -101,6 +102,7 @@ public class StreamExecutionEnvironment {
         this.configuration = configuration.copy();
         this.checkpointConfig = new CheckpointConfig(this.configuration);
         setParallelism(parallelism);
+        applyPipelineOptions(this.configuration);
     }
 
     /**
@@ -113,7 +115,8 @@ public class StreamExecutionEnvironment {
 
     /**
      * An environment on the embedded runtime with {@code configuration} (copied): the default
-     * parallelism is {@code parallelism.default} if set, else the number of CPU cores.
+     * parallelism is {@code parallelism.default} if set, else the number of CPU cores; the
+     * {@link PipelineOptions} it sets are taken over as by {@link #configure(Configuration)}.
      */
     public StreamExecutionEnvironment(Configuration configuration) {
         this(Objects.requireNonNull(configuration, "configuration"), defaultParallelism(configuration));
@@ -358,8 +361,9 @@ public class StreamExecutionEnvironment {
     /**
      * Applies {@code configuration} to this environment, as Flink's {@code configure}: every key it sets is
      * taken over into the job's configuration (checkpointing, restart strategy, state backend, runtime mode,
-     * ...), replacing the value there, and {@code parallelism.default} also becomes the environment's
-     * parallelism. Keys it does not set are left as they are.
+     * ...), replacing the value there; {@code parallelism.default} also becomes the environment's
+     * parallelism, and the {@link PipelineOptions} (object reuse, watermark interval, max parallelism,
+     * chaining, generic types) its settings. Keys it does not set are left as they are.
      */
     public void configure(Configuration configuration) {
         Objects.requireNonNull(configuration, "configuration");
@@ -367,6 +371,53 @@ public class StreamExecutionEnvironment {
         if (configuration.contains(CoreOptions.DEFAULT_PARALLELISM)) {
             setParallelism(configuration.get(CoreOptions.DEFAULT_PARALLELISM));
         }
+        applyPipelineOptions(configuration);
+    }
+
+    /**
+     * Takes over the {@link PipelineOptions} that {@code source} sets into this environment and its
+     * {@link ExecutionConfig}, as Flink does with its configuration; options it does not set leave the settings
+     * as they are. A value out of range fails here, naming its key.
+     */
+    private void applyPipelineOptions(Configuration source) {
+        source.getOptional(PipelineOptions.OBJECT_REUSE).ifPresent(reuse -> {
+            if (reuse) {
+                config.enableObjectReuse();
+            } else {
+                config.disableObjectReuse();
+            }
+        });
+        source.getOptional(PipelineOptions.AUTO_WATERMARK_INTERVAL).ifPresent(interval -> {
+            if (interval.isNegative()) {
+                throw new IllegalArgumentException(PipelineOptions.AUTO_WATERMARK_INTERVAL.key()
+                        + " must be 0 (off) or positive, got " + interval);
+            }
+            config.setAutoWatermarkInterval(interval.toMillis());
+        });
+        source.getOptional(PipelineOptions.MAX_PARALLELISM).ifPresent(max -> {
+            if (max == -1) {
+                maxParallelism = -1;
+            } else if (max < 1 || max > KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM) {
+                throw new IllegalArgumentException(PipelineOptions.MAX_PARALLELISM.key() + " must be in [1, "
+                        + KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM + "] or -1 (derived from the parallelism), got "
+                        + max);
+            } else {
+                maxParallelism = max;
+            }
+        });
+        source.getOptional(PipelineOptions.OPERATOR_CHAINING).ifPresent(chaining -> chainingEnabled = chaining);
+        source.getOptional(PipelineOptions.GENERIC_TYPES).ifPresent(allowed -> {
+            if (allowed) {
+                config.enableGenericTypes();
+            } else {
+                config.disableGenericTypes();
+            }
+        });
+    }
+
+    /** The name of a job the program runs without one: {@code pipeline.name} if set, else {@link #DEFAULT_JOB_NAME}. */
+    private String defaultJobName() {
+        return configuration.getOptional(PipelineOptions.NAME).orElse(DEFAULT_JOB_NAME);
     }
 
     /** Like {@link #configure(Configuration)}; Runnel loads no classes by name from configuration. */
@@ -631,7 +682,7 @@ public class StreamExecutionEnvironment {
 
     /** Runs the job and waits for it; rethrows its failure. */
     public JobExecutionResult execute() throws Exception {
-        return execute(DEFAULT_JOB_NAME);
+        return execute(defaultJobName());
     }
 
     public JobExecutionResult execute(String jobName) throws Exception {
@@ -680,11 +731,12 @@ public class StreamExecutionEnvironment {
 
     /** The job's plan as JSON: job vertices (operator chains) and the edges between them. */
     public String getExecutionPlan() {
-        return ExecutionPlan.toJson(getJobGraph(DEFAULT_JOB_NAME));
+        return ExecutionPlan.toJson(getJobGraph(defaultJobName()));
     }
 
     /**
-     * The stream graph of everything defined so far, named {@code "Runnel Streaming Job"}, and forgets
+     * The stream graph of everything defined so far, named by {@code pipeline.name} (else
+     * {@code "Runnel Streaming Job"}), and forgets
      * those definitions (as Flink's {@code getStreamGraph()}): run it with {@link #execute(StreamGraph)},
      * or compile it with {@link StreamGraph#getJobGraph()}.
      */
@@ -694,7 +746,7 @@ public class StreamExecutionEnvironment {
 
     /** The stream graph of everything defined so far; forgets the definitions if {@code clearTransformations}. */
     public StreamGraph getStreamGraph(boolean clearTransformations) {
-        StreamGraph graph = getStreamGraph(DEFAULT_JOB_NAME);
+        StreamGraph graph = getStreamGraph(defaultJobName());
         if (clearTransformations) {
             transformations.clear();
         }
