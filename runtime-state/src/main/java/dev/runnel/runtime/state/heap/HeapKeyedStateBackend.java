@@ -359,6 +359,12 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         return table == null ? 0 : table.size();
     }
 
+    /** The number of maps that hold state {@code stateName}'s entries; for tests of the layout. */
+    int numMaps(String stateName) {
+        StateTable<K, ?, ?> table = tables.get(stateName);
+        return table == null ? 0 : table.mapCount();
+    }
+
     @Override
     public int numKeyValueStateEntries() {
         return tables.values().stream().mapToInt(StateTable::size).sum();

@@ -3,16 +3,26 @@ package dev.runnel.runtime.state.heap;
 import java.util.Arrays;
 
 /**
- * One key group's values of a per-key value state (the void namespace) whose values are boxed primitives
- * ({@link PrimitiveValue}): an open-addressing hash map from key to the value's bits, with no object per
- * mapping. Each position takes three consecutive {@code long}s of one array, the key's map hash, its
- * {@link InlineKey inline form} and the value's bits, and one slot of a parallel array of keys, which holds
- * the key object only for a key without a form:
+ * The values of a per-key value state (the void namespace) whose values are boxed primitives
+ * ({@link PrimitiveValue}) in a contiguous range of key groups: an open-addressing hash map from key to the
+ * value's bits, with no object per mapping. Each position takes three consecutive {@code long}s of one array,
+ * its hash word (the key's map hash in the low half, the key's key group in the high half, as an offset in the
+ * backend's range), the key's {@link InlineKey inline form} and the value's bits, and one slot of a parallel
+ * array of keys, which holds the key object only for a key without a form:
  *
  * <pre>
- *   slots: [ 0 - - | h1 f1 v1 | h2 NONE v2 | 0 - - ]   hash 0 marks an empty position
- *   keys:  [   -   |   null   |     k2     |   -   ]   k1 is its form f1; k2 has none
+ *   slots: [ 0 - - | g1:h1 f1 v1 | g2:h2 NONE v2 | 0 - - ]   hash 0 marks an empty position
+ *   keys:  [   -   |     null    |       k2      |   -   ]   k1 is its form f1; k2 has none
  * </pre>
+ *
+ * <p>Why several key groups share a map: a map per key group makes a small state many small arrays (W1: 64
+ * maps of some 56 KB in each of its two subtasks), which every young collection copies until they are promoted. In a cold run
+ * those copies lengthen the first collections' pauses, and G1 answers long early pauses by doubling the heap,
+ * whose first touch the run then pays page by page (docs/BENCHMARKS.md, thirty-fifth session). One map's arrays
+ * of a megabyte or more are humongous objects, which young collections never copy. The {@link StateTable}
+ * starts each state with one map for its whole range and splits a map's key groups in halves once it would
+ * grow beyond {@link #MAX_SHARED_CAPACITY} positions, so that a resize, or the copy a snapshot causes, moves a
+ * bounded amount at once; a map of one key group grows as far as it needs.
  *
  * <p>Why this layout: a lookup is a wait on memory, and each array it reads at a random position is a cache
  * miss of its own. Here one miss (sometimes two adjacent lines) brings the hash that decides whether the
@@ -42,12 +52,20 @@ import java.util.Arrays;
 final class PrimitiveStateMap {
 
     private static final int INITIAL_CAPACITY = 16;
+    /**
+     * The most positions a map of several key groups takes (24 MiB of slots); one that would grow beyond
+     * splits instead ({@link #split}).
+     */
+    static final int MAX_SHARED_CAPACITY = 1 << 20;
     /** {@code long}s per position in {@link #slots}, and the offset of each. */
     private static final int STRIDE = 3;
     private static final int HASH = 0;
     private static final int FORM = 1;
     private static final int BITS = 2;
 
+    /** The key group offsets this map holds (in the backend's range), inclusive. */
+    final int firstOffset;
+    final int lastOffset;
     private long[] slots;
     private Object[] keys;
     private int mask;
@@ -56,8 +74,28 @@ final class PrimitiveStateMap {
     /** Whether the arrays were given to a snapshot, which must then never see them change. */
     private boolean shared;
 
+    /** A map of the key group at offset 0 only. */
     PrimitiveStateMap() {
-        newArrays(INITIAL_CAPACITY);
+        this(0, 0);
+    }
+
+    /** A map of the key groups at offsets {@code [firstOffset, lastOffset]}. */
+    PrimitiveStateMap(int firstOffset, int lastOffset) {
+        this(firstOffset, lastOffset, INITIAL_CAPACITY);
+    }
+
+    private PrimitiveStateMap(int firstOffset, int lastOffset, int capacity) {
+        if (firstOffset < 0 || lastOffset < firstOffset) {
+            throw new IllegalArgumentException("bad key group offsets [" + firstOffset + ", " + lastOffset + "]");
+        }
+        this.firstOffset = firstOffset;
+        this.lastOffset = lastOffset;
+        newArrays(capacity);
+    }
+
+    /** The hash word of a position: the map hash in the low half (never 0), the key group offset in the high. */
+    private static long hashWord(int hash, int keyGroupOffset) {
+        return (hash & 0xFFFF_FFFFL) | ((long) keyGroupOffset << 32);
     }
 
     /** The keys and value bits of a map at the moment it was shared (read them through {@link #key}). */
@@ -76,6 +114,16 @@ final class PrimitiveStateMap {
         /** The value bits at {@code position}, whose key is {@link #key key(position)}. */
         long bits(int position) {
             return slots[position * STRIDE + BITS];
+        }
+
+        /** Whether {@code position} holds no key. */
+        boolean isEmpty(int position) {
+            return slots[position * STRIDE + HASH] == 0;
+        }
+
+        /** The key group offset of the key at {@code position}, which must not be empty. */
+        int keyGroupOffset(int position) {
+            return (int) (slots[position * STRIDE + HASH] >>> 32);
         }
     }
 
@@ -157,41 +205,88 @@ final class PrimitiveStateMap {
     }
 
     /**
-     * Adds a mapping the caller knows is absent, {@code inlineKey} being the key's inline form; returns its
-     * position.
+     * Adds a mapping the caller knows is absent, {@code inlineKey} being the key's inline form and
+     * {@code keyGroupOffset} (one of this map's) its key group's; returns its position.
      */
-    int insert(Object key, int hash, long inlineKey, long value) {
+    int insert(Object key, int hash, long inlineKey, long value, int keyGroupOffset) {
         if (size >= threshold) {
             resize();
         } else if (shared) {
             unshare();
         }
         size++;
-        return place(key, hash, inlineKey, value);
+        return place(key, hashWord(hash, keyGroupOffset), inlineKey, value);
+    }
+
+    /**
+     * Whether the next insert would grow this map of several key groups beyond {@link #MAX_SHARED_CAPACITY}:
+     * then the caller {@linkplain #split splits} it first.
+     */
+    boolean shouldSplitBeforeInsert() {
+        return size >= threshold && lastOffset > firstOffset && mask + 1 >= MAX_SHARED_CAPACITY;
+    }
+
+    /**
+     * Two new maps holding this one's mappings, the lower and the upper half of its key groups, each sized for
+     * its share; this map stays as it is (a snapshot may hold its arrays). Positions in the new maps differ.
+     */
+    PrimitiveStateMap[] split() {
+        if (lastOffset == firstOffset) {
+            throw new IllegalStateException("a map of one key group cannot be split");
+        }
+        int middle = firstOffset + (lastOffset - firstOffset + 1) / 2;
+        int lowerSize = 0;
+        for (int i = 0; i <= mask; i++) {
+            long word = slots[i * STRIDE + HASH];
+            if (word != 0 && (int) (word >>> 32) < middle) {
+                lowerSize++;
+            }
+        }
+        PrimitiveStateMap lower = new PrimitiveStateMap(firstOffset, middle - 1, capacityFor(lowerSize));
+        PrimitiveStateMap upper = new PrimitiveStateMap(middle, lastOffset, capacityFor(size - lowerSize));
+        for (int i = 0; i <= mask; i++) {
+            int b = i * STRIDE;
+            long word = slots[b + HASH];
+            if (word != 0) {
+                PrimitiveStateMap to = (int) (word >>> 32) < middle ? lower : upper;
+                to.place(keys[i], word, slots[b + FORM], slots[b + BITS]);
+                to.size++;
+            }
+        }
+        return new PrimitiveStateMap[] {lower, upper};
+    }
+
+    /** The smallest capacity (a power of two, at least the initial one) whose threshold lies above {@code size}. */
+    private static int capacityFor(int size) {
+        int capacity = INITIAL_CAPACITY;
+        while (StateMap.thresholdFor(capacity) <= size) {
+            capacity <<= 1;
+        }
+        return capacity;
     }
 
     /** Puts a mapping at the first free position from its hash's home; returns that position. */
-    private int place(Object key, int hash, long inlineKey, long value) {
+    private int place(Object key, long hashWord, long inlineKey, long value) {
         long[] s = slots;
-        int i = hash & mask;
+        int i = (int) hashWord & mask;
         while (s[i * STRIDE + HASH] != 0) {
             i = (i + 1) & mask;
         }
-        s[i * STRIDE + HASH] = hash;
+        s[i * STRIDE + HASH] = hashWord;
         s[i * STRIDE + FORM] = inlineKey;
         s[i * STRIDE + BITS] = value;
         keys[i] = inlineKey == InlineKey.NONE ? key : null;
         return i;
     }
 
-    /** Sets the value of {@code key}, adding the mapping if absent. */
-    void put(Object key, int hash, long value) {
+    /** Sets the value of {@code key}, of the key group at {@code keyGroupOffset}, adding the mapping if absent. */
+    void put(Object key, int hash, long value, int keyGroupOffset) {
         long inlineKey = InlineKey.of(key);
         int position = find(key, hash, inlineKey);
         if (position >= 0) {
             setBits(position, value);
         } else {
-            insert(key, hash, inlineKey, value);
+            insert(key, hash, inlineKey, value, keyGroupOffset);
         }
     }
 
@@ -278,7 +373,7 @@ final class PrimitiveStateMap {
         for (int j = 0; j < oldKeys.length; j++) {
             int b = j * STRIDE;
             if (oldSlots[b + HASH] != 0) {
-                place(oldKeys[j], (int) oldSlots[b + HASH], oldSlots[b + FORM], oldSlots[b + BITS]);
+                place(oldKeys[j], oldSlots[b + HASH], oldSlots[b + FORM], oldSlots[b + BITS]);
             }
         }
     }

@@ -13,8 +13,9 @@ import java.util.List;
  * write), addressed through the backend's current key:
  * <ul>
  *   <li>state of the key itself (the void namespace) has one map per key group of the backend's range; a
- *       value state of a boxed primitive type has {@link PrimitiveStateMap}s there, which hold no entry
- *       objects (the methods that hand out entries are not for it);
+ *       value state of a boxed primitive type has {@link PrimitiveStateMap}s instead, which hold no entry
+ *       objects (the methods that hand out entries are not for it) and each serve a contiguous range of key
+ *       groups: one map for the whole range at first, split in halves as it grows large;
  *   <li>state per window (any other namespace) has {@value #NAMESPACE_SHARDS} maps chosen by the
  *       namespace's hash, so that the entries of one window share a map. A window's entries are
  *       written while the window is open and read once more when it fires; keeping them together
@@ -78,8 +79,9 @@ final class StateTable<K, N, S> {
     /** Per key group (key state), or per namespace shard (window state); null when {@link #flatMaps} is used. */
     private final StateMap<K, N, S>[] maps;
     /**
-     * Per key group, for per-key value state of a boxed primitive type: maps without entry objects
-     * ({@link PrimitiveStateMap}); null for every other state, which lives in {@link #maps}.
+     * Per key group, for per-key value state of a boxed primitive type: the map without entry objects
+     * ({@link PrimitiveStateMap}) that holds the key group, the same map at every offset of its range; all
+     * null before the first write, none after it. Null for every other state, which lives in {@link #maps}.
      */
     private final PrimitiveStateMap[] flatMaps;
 
@@ -130,12 +132,22 @@ final class StateTable<K, N, S> {
         return map;
     }
 
-    /** The {@link PrimitiveStateMap} of the key group at {@code keyGroupOffset}, created on first write. */
-    private PrimitiveStateMap flatMapForWriting(int keyGroupOffset) {
+    /**
+     * The {@link PrimitiveStateMap} that takes a new key of the key group at {@code keyGroupOffset}: one map for
+     * the whole range on the first write; a map that would grow too large is first split in halves.
+     */
+    private PrimitiveStateMap flatMapForInsert(int keyGroupOffset) {
         PrimitiveStateMap map = flatMaps[keyGroupOffset];
         if (map == null) {
-            map = new PrimitiveStateMap();
-            flatMaps[keyGroupOffset] = map;
+            map = new PrimitiveStateMap(0, flatMaps.length - 1);
+            Arrays.fill(flatMaps, map);
+        }
+        while (map.shouldSplitBeforeInsert()) {
+            for (PrimitiveStateMap half : map.split()) {
+                Arrays.fill(flatMaps, half.firstOffset, half.lastOffset + 1, half);
+            }
+            cachedPosition = -1; // the keys moved
+            map = flatMaps[keyGroupOffset];
         }
         return map;
     }
@@ -287,8 +299,8 @@ final class StateTable<K, N, S> {
         if (c.key == null) {
             throw noCurrentKey();
         }
-        cachedPosition = flatMapForWriting(c.keyGroupOffset).insert(c.key, StateMap.hash(c.keyHash, namespaceHash),
-                c.inlineKey(), bits);
+        cachedPosition = flatMapForInsert(c.keyGroupOffset).insert(c.key, StateMap.hash(c.keyHash, namespaceHash),
+                c.inlineKey(), bits, c.keyGroupOffset);
         cachedVersion = c.version;
     }
 
@@ -322,7 +334,8 @@ final class StateTable<K, N, S> {
     void putRestored(int keyGroupOffset, K key, N namespace, S value) {
         int namespaceHash = namespace.hashCode();
         if (flatMaps != null) {
-            flatMapForWriting(keyGroupOffset).put(key, StateMap.hash(key.hashCode(), namespaceHash), primitive.toBits(value));
+            flatMapForInsert(keyGroupOffset).put(key, StateMap.hash(key.hashCode(), namespaceHash), primitive.toBits(value),
+                    keyGroupOffset);
             cachedPosition = -1;
             return;
         }
@@ -443,10 +456,12 @@ final class StateTable<K, N, S> {
      */
     StateTableSnapshot<K, N, S> snapshot(int fromOffset, int toOffset) {
         if (flatMaps != null) {
+            // a map of several key groups is shared once and stands at each of its offsets
             PrimitiveStateMap.Shared[] byKeyGroup = new PrimitiveStateMap.Shared[Math.max(0, toOffset - fromOffset + 1)];
             for (int i = 0; i < byKeyGroup.length; i++) {
                 PrimitiveStateMap map = flatMaps[fromOffset + i];
-                byKeyGroup[i] = map == null ? null : map.share();
+                byKeyGroup[i] = map == null ? null : i > 0 && map == flatMaps[fromOffset + i - 1] ? byKeyGroup[i - 1]
+                        : map.share();
             }
             return StateTableSnapshot.perKeyGroupFlat(this, fromOffset, byKeyGroup);
         }
@@ -476,8 +491,8 @@ final class StateTable<K, N, S> {
         List<K> keys = new ArrayList<>();
         if (flatMaps != null) {
             if (namespace.equals(VoidNamespace.INSTANCE)) {
-                for (PrimitiveStateMap map : flatMaps) {
-                    for (int i = 0; map != null && i < map.capacity(); i++) {
+                for (PrimitiveStateMap map : distinctFlatMaps()) {
+                    for (int i = 0; i < map.capacity(); i++) {
                         Object key = map.keyAt(i);
                         if (key != null) {
                             keys.add((K) key);
@@ -505,8 +520,8 @@ final class StateTable<K, N, S> {
     int size() {
         int size = 0;
         if (flatMaps != null) {
-            for (PrimitiveStateMap map : flatMaps) {
-                size += map == null ? 0 : map.size();
+            for (PrimitiveStateMap map : distinctFlatMaps()) {
+                size += map.size();
             }
             return size;
         }
@@ -514,6 +529,30 @@ final class StateTable<K, N, S> {
             size += map == null ? 0 : map.size();
         }
         return size;
+    }
+
+    /** The number of maps that exist (for tests of the layout). */
+    int mapCount() {
+        if (flatMaps != null) {
+            return distinctFlatMaps().size();
+        }
+        int count = 0;
+        for (StateMap<K, N, S> map : maps) {
+            count += map == null ? 0 : 1;
+        }
+        return count;
+    }
+
+    /** Each map of {@link #flatMaps} once (a map stands at every offset of its range, and ranges are contiguous). */
+    private List<PrimitiveStateMap> distinctFlatMaps() {
+        List<PrimitiveStateMap> distinct = new ArrayList<>();
+        for (int i = 0; i < flatMaps.length; i++) {
+            PrimitiveStateMap map = flatMaps[i];
+            if (map != null && (i == 0 || map != flatMaps[i - 1])) {
+                distinct.add(map);
+            }
+        }
+        return distinct;
     }
 
     @SuppressWarnings("unchecked")

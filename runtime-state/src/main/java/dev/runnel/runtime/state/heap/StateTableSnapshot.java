@@ -30,8 +30,13 @@ final class StateTableSnapshot<K, N, S> {
     private final boolean byShard;
     /** Window state's entries by key group (offset from {@link #fromOffset}), grouped on first use. */
     private List<StateMap.Entry<K, N, S>>[] grouped;
-    /** Per key group from {@link #fromOffset} for a table of {@link PrimitiveStateMap}s, else null. */
+    /**
+     * Per key group from {@link #fromOffset} for a table of {@link PrimitiveStateMap}s, else null: the shared
+     * arrays of the map holding the key group, the same at every key group of a map of several.
+     */
     private final PrimitiveStateMap.Shared[] flat;
+    /** The positions of each key group's keys in {@link #flat}'s arrays (offset from {@link #fromOffset}), found on first use. */
+    private int[][] flatPositions;
 
     private StateTableSnapshot(StateTable<K, N, S> table, int fromOffset, int toOffset,
             StateMap.Entry<K, N, S>[][] arrays, boolean byShard, PrimitiveStateMap.Shared[] flat) {
@@ -49,7 +54,10 @@ final class StateTableSnapshot<K, N, S> {
         return new StateTableSnapshot<>(table, fromOffset, fromOffset + arrays.length - 1, arrays, false, null);
     }
 
-    /** A snapshot whose {@code shared[i]} holds the keys and values of key group offset {@code fromOffset + i}. */
+    /**
+     * A snapshot whose {@code shared[i]} holds (among others, when a map holds several key groups) the keys and
+     * values of key group offset {@code fromOffset + i}.
+     */
     static <K, N, S> StateTableSnapshot<K, N, S> perKeyGroupFlat(StateTable<K, N, S> table, int fromOffset,
             PrimitiveStateMap.Shared[] shared) {
         return new StateTableSnapshot<>(table, fromOffset, fromOffset + shared.length - 1, null, false, shared);
@@ -67,7 +75,10 @@ final class StateTableSnapshot<K, N, S> {
      */
     Iterable<StateMap.Entry<K, N, S>> entriesInKeyGroup(int keyGroupOffset) {
         if (flat != null) {
-            return asEntries(flat[keyGroupOffset - fromOffset], keyGroupOffset);
+            if (flatPositions == null) {
+                flatPositions = positionsByKeyGroup();
+            }
+            return asEntries(flat[keyGroupOffset - fromOffset], flatPositions[keyGroupOffset - fromOffset], keyGroupOffset);
         }
         if (!byShard) {
             StateMap.Entry<K, N, S>[] entries = arrays[keyGroupOffset - fromOffset];
@@ -85,22 +96,67 @@ final class StateTableSnapshot<K, N, S> {
      * here on the writing thread so that the codec reads every table alike.
      */
     @SuppressWarnings("unchecked")
-    private List<StateMap.Entry<K, N, S>> asEntries(PrimitiveStateMap.Shared shared, int keyGroupOffset) {
+    private List<StateMap.Entry<K, N, S>> asEntries(PrimitiveStateMap.Shared shared, int[] positions,
+            int keyGroupOffset) {
         if (shared == null) {
             return List.of();
         }
-        List<StateMap.Entry<K, N, S>> entries = new ArrayList<>();
-        for (int i = 0; i < shared.capacity(); i++) {
-            Object key = shared.key(i);
-            if (key != null) {
-                StateMap.BitsEntry<K, N, S> e = new StateMap.BitsEntry<>((K) key, (N) VoidNamespace.INSTANCE,
-                        (S) PrimitiveValue.PRESENT);
-                e.bits = shared.bits(i);
-                e.keyGroupOffset = keyGroupOffset;
-                entries.add(e);
-            }
+        List<StateMap.Entry<K, N, S>> entries = new ArrayList<>(positions.length);
+        for (int position : positions) {
+            StateMap.BitsEntry<K, N, S> e = new StateMap.BitsEntry<>((K) shared.key(position),
+                    (N) VoidNamespace.INSTANCE, (S) PrimitiveValue.PRESENT);
+            e.bits = shared.bits(position);
+            e.keyGroupOffset = keyGroupOffset;
+            entries.add(e);
         }
         return entries;
+    }
+
+    /**
+     * For each key group of the snapshot, the positions of its keys in its map's shared arrays: one pass over
+     * each map (a counting sort by key group), not one per key group it holds.
+     */
+    private int[][] positionsByKeyGroup() {
+        int groups = toOffset - fromOffset + 1;
+        int[][] positions = new int[Math.max(0, groups)][];
+        int[] counts = new int[Math.max(0, groups)];
+        for (int g = 0; g < groups; ) {
+            PrimitiveStateMap.Shared shared = flat[g];
+            int end = g + 1;
+            while (end < groups && flat[end] == shared) {
+                end++;
+            }
+            if (shared != null) {
+                Arrays.fill(counts, g, end, 0);
+                for (int i = 0; i < shared.capacity(); i++) {
+                    int group = groupOf(shared, i, g, end);
+                    if (group >= 0) {
+                        counts[group]++;
+                    }
+                }
+                for (int k = g; k < end; k++) {
+                    positions[k] = new int[counts[k]];
+                    counts[k] = 0;
+                }
+                for (int i = 0; i < shared.capacity(); i++) {
+                    int group = groupOf(shared, i, g, end);
+                    if (group >= 0) {
+                        positions[group][counts[group]++] = i;
+                    }
+                }
+            }
+            g = end;
+        }
+        return positions;
+    }
+
+    /** The snapshot's index ({@code [from, end)}) of the key group of {@code shared}'s position {@code i}, or -1. */
+    private int groupOf(PrimitiveStateMap.Shared shared, int i, int from, int end) {
+        if (shared.isEmpty(i)) {
+            return -1;
+        }
+        int group = shared.keyGroupOffset(i) - fromOffset;
+        return group >= from && group < end ? group : -1;
     }
 
     @SuppressWarnings("unchecked")

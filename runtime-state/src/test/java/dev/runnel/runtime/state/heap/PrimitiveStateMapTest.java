@@ -1,6 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -36,7 +37,7 @@ class PrimitiveStateMapTest {
             assertThat(position < 0 ? null : map.bitsAt(position)).isEqualTo(model.get(key));
             switch (random.nextInt(4)) {
                 case 0, 1 -> {
-                    map.put(key, hash, op);
+                    map.put(key, hash, op, 0);
                     model.put(key, (long) op);
                 }
                 case 2 -> {
@@ -89,7 +90,7 @@ class PrimitiveStateMapTest {
                 map.setBits(position, op);
                 model.put(key, (long) op);
             } else {
-                map.insert(key, hash, form, op);
+                map.insert(key, hash, form, op, 0);
                 model.put(key, (long) op);
             }
             assertThat(map.size()).isEqualTo(model.size());
@@ -116,8 +117,8 @@ class PrimitiveStateMapTest {
     @Test
     void putComputesTheFormItselfSoARestoredKeyIsFoundByItsForm() {
         PrimitiveStateMap map = new PrimitiveStateMap();
-        map.put("w42", StateMap.hash("w42".hashCode(), 0), 7);
-        map.put(42L, StateMap.hash(Long.hashCode(42L), 0), 8);
+        map.put("w42", StateMap.hash("w42".hashCode(), 0), 7, 0);
+        map.put(42L, StateMap.hash(Long.hashCode(42L), 0), 8, 0);
         assertThat(map.bitsAt(map.find(new String("w42"), StateMap.hash("w42".hashCode(), 0), InlineKey.of("w42"))))
                 .isEqualTo(7);
         assertThat(map.bitsAt(map.find(42L, StateMap.hash(Long.hashCode(42L), 0), InlineKey.of(42L)))).isEqualTo(8);
@@ -141,7 +142,7 @@ class PrimitiveStateMapTest {
                 continue; // mixedKey repeats some of its longs shifted past 64 bits
             }
             int hash = StateMap.hash(key.hashCode() % 5, 0); // shared probe runs: forms and keys side by side
-            map.insert(key, hash, InlineKey.of(key), i);
+            map.insert(key, hash, InlineKey.of(key), i, 0);
         }
         Object gone = mixedKey(6); // "k6", a form
         map.removeAt(map.find(gone, StateMap.hash(gone.hashCode() % 5, 0), InlineKey.of(gone)));
@@ -176,10 +177,10 @@ class PrimitiveStateMapTest {
     void aKeyWithoutAFormIsNotConfusedWithAFormSharingItsHash() {
         PrimitiveStateMap map = new PrimitiveStateMap();
         int hash = StateMap.hash(1, 0);
-        map.insert("w1", hash, InlineKey.of("w1"), 1);
+        map.insert("w1", hash, InlineKey.of("w1"), 1, 0);
         String noForm = "a-key-of-more-than-seven-characters";
         assertThat(map.find(noForm, hash, InlineKey.NONE)).isNegative();
-        map.insert(noForm, hash, InlineKey.NONE, 2);
+        map.insert(noForm, hash, InlineKey.NONE, 2, 0);
         assertThat(map.bitsAt(map.find(new String(noForm), hash, InlineKey.NONE))).isEqualTo(2);
         assertThat(map.bitsAt(map.find("w1", hash, InlineKey.of("w1")))).isEqualTo(1);
     }
@@ -188,7 +189,7 @@ class PrimitiveStateMapTest {
     void whatASnapshotWasGivenNeverChanges() {
         PrimitiveStateMap map = new PrimitiveStateMap();
         for (int i = 0; i < 100; i++) {
-            map.insert(new Key(i), hash(new Key(i)), InlineKey.NONE, i);
+            map.insert(new Key(i), hash(new Key(i)), InlineKey.NONE, i, 0);
         }
         PrimitiveStateMap.Shared first = map.share();
         Map<Object, Long> atFirst = contents(first);
@@ -200,7 +201,7 @@ class PrimitiveStateMapTest {
         map.removeAt(map.find(ten, hash(ten), InlineKey.NONE));
         PrimitiveStateMap.Shared second = map.share();
         Map<Object, Long> atSecond = contents(second);
-        map.insert(new Key(500), hash(new Key(500)), InlineKey.NONE, 500);
+        map.insert(new Key(500), hash(new Key(500)), InlineKey.NONE, 500, 0);
         map.clear();
 
         assertThat(contents(first)).isEqualTo(atFirst).hasSize(100).containsEntry(three, 3L).containsKey(ten);
@@ -212,13 +213,87 @@ class PrimitiveStateMapTest {
     void aShareCostsOneCopyAtTheNextChangeAndNoneWithout() {
         PrimitiveStateMap map = new PrimitiveStateMap();
         Key key = new Key(1);
-        int position = map.insert(key, hash(key), InlineKey.NONE, 1);
+        int position = map.insert(key, hash(key), InlineKey.NONE, 1, 0);
         PrimitiveStateMap.Shared shared = map.share();
         map.setBits(position, 2); // copies the arrays once
         PrimitiveStateMap.Shared after = map.share();
         assertThat(after.keys()).isNotSameAs(shared.keys());
         map.share();
         assertThat(map.share().slots()).as("sharing again without a change copies nothing").isSameAs(after.slots());
+    }
+
+    /**
+     * A map of ten key groups, after random puts and removals (which move positions, hash words with them), splits
+     * into the lower and the upper five: each half holds exactly the keys of its groups, each position still
+     * knows its key's group, and the arrays a snapshot took before the split are untouched.
+     */
+    @Test
+    void aMapOfSeveralKeyGroupsSplitsIntoHalvesThatKeepEachKeyWithItsGroup() {
+        PrimitiveStateMap map = new PrimitiveStateMap(3, 12);
+        Map<Object, Long> model = new HashMap<>();
+        Random random = new Random(11);
+        for (int op = 0; op < 40_000; op++) {
+            Key key = new Key(random.nextInt(3_000));
+            int hash = hash(key);
+            if (random.nextInt(4) == 0) {
+                int position = map.find(key, hash, InlineKey.NONE);
+                if (position >= 0) {
+                    map.removeAt(position);
+                }
+                model.remove(key);
+            } else {
+                map.put(key, hash, op, groupOf(key));
+                model.put(key, (long) op);
+            }
+        }
+        PrimitiveStateMap.Shared before = map.share();
+        PrimitiveStateMap[] halves = map.split();
+
+        assertThat(halves[0].firstOffset).isEqualTo(3);
+        assertThat(halves[0].lastOffset).isEqualTo(7);
+        assertThat(halves[1].firstOffset).isEqualTo(8);
+        assertThat(halves[1].lastOffset).isEqualTo(12);
+        for (PrimitiveStateMap half : halves) {
+            Map<Object, Long> expected = new HashMap<>(model);
+            expected.keySet().removeIf(k -> groupOf((Key) k) < half.firstOffset || groupOf((Key) k) > half.lastOffset);
+            assertThat(contents(half)).isEqualTo(expected);
+            assertThat(half.size()).isEqualTo(expected.size());
+            PrimitiveStateMap.Shared shared = half.share();
+            for (int i = 0; i < shared.capacity(); i++) {
+                if (!shared.isEmpty(i)) {
+                    assertThat(shared.keyGroupOffset(i)).isEqualTo(groupOf((Key) shared.key(i)));
+                }
+            }
+            for (Object key : expected.keySet()) {
+                assertThat(half.find(key, hash((Key) key), InlineKey.NONE)).as("found by its hash").isNotNegative();
+            }
+        }
+        assertThat(contents(before)).as("what a snapshot holds").isEqualTo(model);
+        assertThatThrownBy(() -> new PrimitiveStateMap(5, 5).split()).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** Ten key groups from offset 3, by the key's id. */
+    private static int groupOf(Key key) {
+        return 3 + Math.floorMod(key.id(), 10);
+    }
+
+    /** Only a map of several key groups, and only once full at {@link PrimitiveStateMap#MAX_SHARED_CAPACITY}, asks to be split. */
+    @Test
+    void onlyAFullMapOfSeveralKeyGroupsAtTheLargestSharedCapacityAsksToSplit() {
+        PrimitiveStateMap several = new PrimitiveStateMap(0, 1);
+        PrimitiveStateMap single = new PrimitiveStateMap(0, 0);
+        int full = StateMap.thresholdFor(PrimitiveStateMap.MAX_SHARED_CAPACITY);
+        for (long k = 0; k < full; k++) {
+            if (k % 65_536 == 0) {
+                assertThat(several.shouldSplitBeforeInsert()).as("at %s keys", k).isFalse();
+            }
+            int hash = StateMap.hash(Long.hashCode(k), 0);
+            several.insert(k, hash, InlineKey.of(k), k, (int) (k & 1));
+            single.insert(k, hash, InlineKey.of(k), k, 0);
+        }
+        assertThat(several.capacity()).isEqualTo(PrimitiveStateMap.MAX_SHARED_CAPACITY);
+        assertThat(several.shouldSplitBeforeInsert()).isTrue();
+        assertThat(single.shouldSplitBeforeInsert()).as("one key group grows as far as it needs").isFalse();
     }
 
     private static Map<Object, Long> contents(PrimitiveStateMap map) {
