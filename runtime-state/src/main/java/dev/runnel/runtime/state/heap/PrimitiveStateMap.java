@@ -145,26 +145,28 @@ final class PrimitiveStateMap {
     }
 
     /**
-     * The position of {@code key}, whose map hash is {@code hash} (see {@link StateMap#hash}) and inline form
-     * {@code inlineKey} ({@link InlineKey#of}), or -1.
+     * The position of {@code key} in the key group at {@code keyGroupOffset}, whose map hash is {@code hash} (see
+     * {@link StateMap#hash}) and inline form {@code inlineKey} ({@link InlineKey#of}), or -1. The key group is
+     * matched too, so that a map of several key groups answers exactly as a map per key group would.
      */
-    int find(Object key, int hash, long inlineKey) {
+    int find(Object key, int hash, long inlineKey, int keyGroupOffset) {
         long[] s = slots;
         int m = mask;
         int i = hash & m;
+        long word = hashWord(hash, keyGroupOffset);
+        long slotWord;
         if (inlineKey != InlineKey.NONE) {
             // Equal forms are equal keys, and only a key with a form can equal this one.
-            while (s[i * STRIDE + HASH] != 0) {
-                if (s[i * STRIDE + FORM] == inlineKey) {
+            while ((slotWord = s[i * STRIDE + HASH]) != 0) {
+                if (s[i * STRIDE + FORM] == inlineKey && slotWord == word) {
                     return i;
                 }
                 i = (i + 1) & m;
             }
             return -1;
         }
-        long slotHash;
-        while ((slotHash = s[i * STRIDE + HASH]) != 0) {
-            if ((int) slotHash == hash) {
+        while ((slotWord = s[i * STRIDE + HASH]) != 0) {
+            if (slotWord == word) {
                 Object k = keys[i]; // null where a key with a form sits, which never equals this one
                 if (k != null && (k == key || k.equals(key))) {
                     return i;
@@ -282,7 +284,7 @@ final class PrimitiveStateMap {
     /** Sets the value of {@code key}, of the key group at {@code keyGroupOffset}, adding the mapping if absent. */
     void put(Object key, int hash, long value, int keyGroupOffset) {
         long inlineKey = InlineKey.of(key);
-        int position = find(key, hash, inlineKey);
+        int position = find(key, hash, inlineKey, keyGroupOffset);
         if (position >= 0) {
             setBits(position, value);
         } else {

@@ -280,7 +280,7 @@ final class StateTable<K, N, S> {
         if (map == null) {
             return -1;
         }
-        int position = map.find(c.key, StateMap.hash(c.keyHash, namespaceHash), c.inlineKey());
+        int position = map.find(c.key, StateMap.hash(c.keyHash, namespaceHash), c.inlineKey(), c.keyGroupOffset);
         if (position >= 0) {
             cachedPosition = position;
             cachedVersion = c.version;

@@ -33,7 +33,7 @@ class PrimitiveStateMapTest {
         for (int op = 0; op < 200_000; op++) {
             Key key = new Key(random.nextInt(3_000));
             int hash = hash(key);
-            int position = map.find(key, hash, InlineKey.NONE);
+            int position = map.find(key, hash, InlineKey.NONE, 0);
             assertThat(position < 0 ? null : map.bitsAt(position)).isEqualTo(model.get(key));
             switch (random.nextInt(4)) {
                 case 0, 1 -> {
@@ -59,7 +59,7 @@ class PrimitiveStateMapTest {
         assertThat(map.capacity()).as("grew past its first 16 positions").isGreaterThan(16);
         map.clear();
         assertThat(map.size()).isZero();
-        assertThat(map.find(new Key(1), hash(new Key(1)), InlineKey.NONE)).isNegative();
+        assertThat(map.find(new Key(1), hash(new Key(1)), InlineKey.NONE, 0)).isNegative();
     }
 
     /**
@@ -76,7 +76,7 @@ class PrimitiveStateMapTest {
             Object key = mixedKey(random.nextInt(2_000));
             int hash = StateMap.hash(key.hashCode() % 13, 99);
             long form = InlineKey.of(key);
-            int position = map.find(key, hash, form);
+            int position = map.find(key, hash, form, 0);
             assertThat(position < 0 ? null : map.bitsAt(position)).as("value of %s", key).isEqualTo(model.get(key));
             if (position >= 0) {
                 assertThat(map.keyAt(position)).isEqualTo(key);
@@ -119,10 +119,10 @@ class PrimitiveStateMapTest {
         PrimitiveStateMap map = new PrimitiveStateMap();
         map.put("w42", StateMap.hash("w42".hashCode(), 0), 7, 0);
         map.put(42L, StateMap.hash(Long.hashCode(42L), 0), 8, 0);
-        assertThat(map.bitsAt(map.find(new String("w42"), StateMap.hash("w42".hashCode(), 0), InlineKey.of("w42"))))
+        assertThat(map.bitsAt(map.find(new String("w42"), StateMap.hash("w42".hashCode(), 0), InlineKey.of("w42"), 0)))
                 .isEqualTo(7);
-        assertThat(map.bitsAt(map.find(42L, StateMap.hash(Long.hashCode(42L), 0), InlineKey.of(42L)))).isEqualTo(8);
-        assertThat(map.find(42, StateMap.hash(Integer.hashCode(42), 0), InlineKey.of(42)))
+        assertThat(map.bitsAt(map.find(42L, StateMap.hash(Long.hashCode(42L), 0), InlineKey.of(42L), 0))).isEqualTo(8);
+        assertThat(map.find(42, StateMap.hash(Integer.hashCode(42), 0), InlineKey.of(42), 0))
                 .as("an Integer is not the Long of the same value").isNegative();
     }
 
@@ -145,7 +145,7 @@ class PrimitiveStateMapTest {
             map.insert(key, hash, InlineKey.of(key), i, 0);
         }
         Object gone = mixedKey(6); // "k6", a form
-        map.removeAt(map.find(gone, StateMap.hash(gone.hashCode() % 5, 0), InlineKey.of(gone)));
+        map.removeAt(map.find(gone, StateMap.hash(gone.hashCode() % 5, 0), InlineKey.of(gone), 0));
         putInstances.remove(gone);
 
         Map<Object, Long> viaMap = contents(map);
@@ -179,10 +179,10 @@ class PrimitiveStateMapTest {
         int hash = StateMap.hash(1, 0);
         map.insert("w1", hash, InlineKey.of("w1"), 1, 0);
         String noForm = "a-key-of-more-than-seven-characters";
-        assertThat(map.find(noForm, hash, InlineKey.NONE)).isNegative();
+        assertThat(map.find(noForm, hash, InlineKey.NONE, 0)).isNegative();
         map.insert(noForm, hash, InlineKey.NONE, 2, 0);
-        assertThat(map.bitsAt(map.find(new String(noForm), hash, InlineKey.NONE))).isEqualTo(2);
-        assertThat(map.bitsAt(map.find("w1", hash, InlineKey.of("w1")))).isEqualTo(1);
+        assertThat(map.bitsAt(map.find(new String(noForm), hash, InlineKey.NONE, 0))).isEqualTo(2);
+        assertThat(map.bitsAt(map.find("w1", hash, InlineKey.of("w1"), 0))).isEqualTo(1);
     }
 
     @Test
@@ -196,9 +196,9 @@ class PrimitiveStateMapTest {
 
         // every kind of change after the share: a value write, a removal (which shifts a run back), an insert
         Key three = new Key(3);
-        map.setBits(map.find(three, hash(three), InlineKey.NONE), 1_000);
+        map.setBits(map.find(three, hash(three), InlineKey.NONE, 0), 1_000);
         Key ten = new Key(10);
-        map.removeAt(map.find(ten, hash(ten), InlineKey.NONE));
+        map.removeAt(map.find(ten, hash(ten), InlineKey.NONE, 0));
         PrimitiveStateMap.Shared second = map.share();
         Map<Object, Long> atSecond = contents(second);
         map.insert(new Key(500), hash(new Key(500)), InlineKey.NONE, 500, 0);
@@ -236,7 +236,7 @@ class PrimitiveStateMapTest {
             Key key = new Key(random.nextInt(3_000));
             int hash = hash(key);
             if (random.nextInt(4) == 0) {
-                int position = map.find(key, hash, InlineKey.NONE);
+                int position = map.find(key, hash, InlineKey.NONE, groupOf(key));
                 if (position >= 0) {
                     map.removeAt(position);
                 }
@@ -265,11 +265,30 @@ class PrimitiveStateMapTest {
                 }
             }
             for (Object key : expected.keySet()) {
-                assertThat(half.find(key, hash((Key) key), InlineKey.NONE)).as("found by its hash").isNotNegative();
+                assertThat(half.find(key, hash((Key) key), InlineKey.NONE, groupOf((Key) key))).as("found by its hash").isNotNegative();
             }
         }
         assertThat(contents(before)).as("what a snapshot holds").isEqualTo(model);
         assertThatThrownBy(() -> new PrimitiveStateMap(5, 5).split()).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** A map of several key groups answers as maps per key group would: a key is found only in its own group. */
+    @Test
+    void theSameKeyInTwoKeyGroupsOfOneMapIsTwoMappings() {
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 3);
+        int formHash = StateMap.hash("w7".hashCode(), 0);
+        Key key = new Key(5);
+        map.put("w7", formHash, 1, 1);
+        map.put("w7", formHash, 2, 2);
+        map.put(key, hash(key), 3, 1);
+        map.put(key, hash(key), 4, 3);
+        assertThat(map.size()).isEqualTo(4);
+        assertThat(map.bitsAt(map.find("w7", formHash, InlineKey.of("w7"), 1))).isEqualTo(1);
+        assertThat(map.bitsAt(map.find("w7", formHash, InlineKey.of("w7"), 2))).isEqualTo(2);
+        assertThat(map.find("w7", formHash, InlineKey.of("w7"), 0)).isNegative();
+        assertThat(map.bitsAt(map.find(key, hash(key), InlineKey.NONE, 1))).isEqualTo(3);
+        assertThat(map.bitsAt(map.find(key, hash(key), InlineKey.NONE, 3))).isEqualTo(4);
+        assertThat(map.find(key, hash(key), InlineKey.NONE, 2)).isNegative();
     }
 
     /** Ten key groups from offset 3, by the key's id. */
