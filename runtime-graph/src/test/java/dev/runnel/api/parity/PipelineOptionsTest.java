@@ -96,7 +96,8 @@ class PipelineOptionsTest {
         env.configure(Configuration.fromMap(Map.of("state.backend.type", "hashmap")));
         assertThat(env.getConfig().isObjectReuseEnabled()).as("a key configure does not set stays").isTrue();
 
-        env.configure(Configuration.fromMap(Map.of("pipeline.object-reuse", "false", "pipeline.max-parallelism", "512")));
+        env.configure(Configuration.fromMap(
+                Map.of("pipeline.object-reuse", "false", "pipeline.max-parallelism", "512")));
         assertThat(env.getConfig().isObjectReuseEnabled()).isFalse();
         assertThat(env.getMaxParallelism()).isEqualTo(512);
 

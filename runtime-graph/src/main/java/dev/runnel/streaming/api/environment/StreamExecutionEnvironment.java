@@ -399,8 +399,8 @@ public class StreamExecutionEnvironment {
                 maxParallelism = -1;
             } else if (max < 1 || max > KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM) {
                 throw new IllegalArgumentException(PipelineOptions.MAX_PARALLELISM.key() + " must be in [1, "
-                        + KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM + "] or -1 (derived from the parallelism), got "
-                        + max);
+                        + KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM
+                        + "] or -1 (derived from the parallelism), got " + max);
             } else {
                 maxParallelism = max;
             }

@@ -16,13 +16,13 @@ import java.util.Arrays;
  * </pre>
  *
  * <p>Why several key groups share a map: a map per key group makes a small state many small arrays (W1: 64
- * maps of some 56 KB in each of its two subtasks), which every young collection copies until they are promoted. In a cold run
- * those copies lengthen the first collections' pauses, and G1 answers long early pauses by doubling the heap,
- * whose first touch the run then pays page by page (docs/BENCHMARKS.md, thirty-fifth session). One map's arrays
- * of a megabyte or more are humongous objects, which young collections never copy. The {@link StateTable}
- * starts each state with one map for its whole range and splits a map's key groups in halves once it would
- * grow beyond {@link #MAX_SHARED_CAPACITY} positions, so that a resize, or the copy a snapshot causes, moves a
- * bounded amount at once; a map of one key group grows as far as it needs.
+ * maps of some 56 KB in each of its two subtasks), which every young collection copies until they are promoted.
+ * In a cold run those copies lengthen the first collections' pauses, and G1 answers long early pauses by doubling
+ * the heap, whose first touch the run then pays page by page (docs/BENCHMARKS.md, thirty-fifth session). One map's
+ * arrays of a megabyte or more are humongous objects, which young collections never copy. The {@link StateTable}
+ * starts each state with one map for its whole range and splits a map's key groups in halves once it would grow
+ * beyond {@link #MAX_SHARED_CAPACITY} positions, so that a resize, or the copy a snapshot causes, moves a bounded
+ * amount at once; a map of one key group grows as far as it needs.
  *
  * <p>Why this layout: a lookup is a wait on memory, and each array it reads at a random position is a cache
  * miss of its own. Here one miss (sometimes two adjacent lines) brings the hash that decides whether the

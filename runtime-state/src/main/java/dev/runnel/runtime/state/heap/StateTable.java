@@ -334,8 +334,8 @@ final class StateTable<K, N, S> {
     void putRestored(int keyGroupOffset, K key, N namespace, S value) {
         int namespaceHash = namespace.hashCode();
         if (flatMaps != null) {
-            flatMapForInsert(keyGroupOffset).put(key, StateMap.hash(key.hashCode(), namespaceHash), primitive.toBits(value),
-                    keyGroupOffset);
+            flatMapForInsert(keyGroupOffset).put(key, StateMap.hash(key.hashCode(), namespaceHash),
+                    primitive.toBits(value), keyGroupOffset);
             cachedPosition = -1;
             return;
         }

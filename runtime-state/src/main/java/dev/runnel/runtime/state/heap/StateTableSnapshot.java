@@ -35,7 +35,10 @@ final class StateTableSnapshot<K, N, S> {
      * arrays of the map holding the key group, the same at every key group of a map of several.
      */
     private final PrimitiveStateMap.Shared[] flat;
-    /** The positions of each key group's keys in {@link #flat}'s arrays (offset from {@link #fromOffset}), found on first use. */
+    /**
+     * The positions of each key group's keys in {@link #flat}'s arrays (offset from {@link #fromOffset}), found on
+     * first use.
+     */
     private int[][] flatPositions;
 
     private StateTableSnapshot(StateTable<K, N, S> table, int fromOffset, int toOffset,
@@ -78,7 +81,8 @@ final class StateTableSnapshot<K, N, S> {
             if (flatPositions == null) {
                 flatPositions = positionsByKeyGroup();
             }
-            return asEntries(flat[keyGroupOffset - fromOffset], flatPositions[keyGroupOffset - fromOffset], keyGroupOffset);
+            int group = keyGroupOffset - fromOffset;
+            return asEntries(flat[group], flatPositions[group], keyGroupOffset);
         }
         if (!byShard) {
             StateMap.Entry<K, N, S>[] entries = arrays[keyGroupOffset - fromOffset];
@@ -127,7 +131,6 @@ final class StateTableSnapshot<K, N, S> {
                 end++;
             }
             if (shared != null) {
-                Arrays.fill(counts, g, end, 0);
                 for (int i = 0; i < shared.capacity(); i++) {
                     int group = groupOf(shared, i, g, end);
                     if (group >= 0) {

@@ -69,7 +69,8 @@ class HeapStateBackendTest extends StateBackendTestBase {
         for (int subtask = 0; subtask < 3; subtask++) {
             KeyGroupRange range = KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(KEY_GROUPS, 3, subtask);
             KeyedStateBackend<Integer> restored = restore(range, handle);
-            ValueState<Long> value = restored.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE, longValue("value"));
+            ValueState<Long> value =
+                    restored.getOrCreateKeyedState(VoidNamespaceSerializer.INSTANCE, longValue("value"));
             int count = 0;
             for (int key = 0; key < keys; key++) {
                 if (range.contains(keyGroupOf(key))) {

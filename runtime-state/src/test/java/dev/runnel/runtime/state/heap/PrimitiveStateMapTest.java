@@ -265,7 +265,8 @@ class PrimitiveStateMapTest {
                 }
             }
             for (Object key : expected.keySet()) {
-                assertThat(half.find(key, hash((Key) key), InlineKey.NONE, groupOf((Key) key))).as("found by its hash").isNotNegative();
+                assertThat(half.find(key, hash((Key) key), InlineKey.NONE, groupOf((Key) key)))
+                        .as("found by its hash").isNotNegative();
             }
         }
         assertThat(contents(before)).as("what a snapshot holds").isEqualTo(model);
@@ -296,7 +297,10 @@ class PrimitiveStateMapTest {
         return 3 + Math.floorMod(key.id(), 10);
     }
 
-    /** Only a map of several key groups, and only once full at {@link PrimitiveStateMap#MAX_SHARED_CAPACITY}, asks to be split. */
+    /**
+     * Only a map of several key groups, and only once full at {@link PrimitiveStateMap#MAX_SHARED_CAPACITY}, asks to
+     * be split.
+     */
     @Test
     void onlyAFullMapOfSeveralKeyGroupsAtTheLargestSharedCapacityAsksToSplit() {
         PrimitiveStateMap several = new PrimitiveStateMap(0, 1);
