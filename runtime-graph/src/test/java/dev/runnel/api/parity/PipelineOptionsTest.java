@@ -14,12 +14,14 @@ import dev.runnel.streaming.api.functions.sink.v2.DiscardingSink;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The {@code pipeline.*} keys of a Flink configuration ({@code -D} flags, or a {@link Configuration} given to the
  * environment) take effect as they do in Flink: they reach the compiled job, a later
  * {@code configure} replaces them, and what the program sets afterwards wins.
  */
+@Timeout(60)
 class PipelineOptionsTest {
 
     /** A source, a keyed map and a sink: two vertices when chained (the keyBy splits), three when not. */

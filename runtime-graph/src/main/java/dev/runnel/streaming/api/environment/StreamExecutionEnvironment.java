@@ -204,12 +204,16 @@ public class StreamExecutionEnvironment {
 
     /** The default max parallelism (number of key groups) of keyed operators; at most 32768. */
     public StreamExecutionEnvironment setMaxParallelism(int maxParallelism) {
-        if (maxParallelism < 1 || maxParallelism > KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM) {
+        if (!isValidMaxParallelism(maxParallelism)) {
             throw new IllegalArgumentException("The max parallelism must be in [1, "
                     + KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM + "], was " + maxParallelism);
         }
         this.maxParallelism = maxParallelism;
         return this;
+    }
+
+    private static boolean isValidMaxParallelism(int maxParallelism) {
+        return maxParallelism >= 1 && maxParallelism <= KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM;
     }
 
     public int getMaxParallelism() {
@@ -395,15 +399,12 @@ public class StreamExecutionEnvironment {
             config.setAutoWatermarkInterval(interval.toMillis());
         });
         source.getOptional(PipelineOptions.MAX_PARALLELISM).ifPresent(max -> {
-            if (max == -1) {
-                maxParallelism = -1;
-            } else if (max < 1 || max > KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM) {
+            if (max != -1 && !isValidMaxParallelism(max)) {
                 throw new IllegalArgumentException(PipelineOptions.MAX_PARALLELISM.key() + " must be in [1, "
                         + KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM
                         + "] or -1 (derived from the parallelism), got " + max);
-            } else {
-                maxParallelism = max;
             }
+            maxParallelism = max;
         });
         source.getOptional(PipelineOptions.OPERATOR_CHAINING).ifPresent(chaining -> chainingEnabled = chaining);
         source.getOptional(PipelineOptions.GENERIC_TYPES).ifPresent(allowed -> {

@@ -74,11 +74,6 @@ final class PrimitiveStateMap {
     /** Whether the arrays were given to a snapshot, which must then never see them change. */
     private boolean shared;
 
-    /** A map of the key group at offset 0 only. */
-    PrimitiveStateMap() {
-        this(0, 0);
-    }
-
     /** A map of the key groups at offsets {@code [firstOffset, lastOffset]}. */
     PrimitiveStateMap(int firstOffset, int lastOffset) {
         this(firstOffset, lastOffset, INITIAL_CAPACITY);

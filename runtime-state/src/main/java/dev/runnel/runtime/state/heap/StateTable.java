@@ -456,12 +456,15 @@ final class StateTable<K, N, S> {
      */
     StateTableSnapshot<K, N, S> snapshot(int fromOffset, int toOffset) {
         if (flatMaps != null) {
-            // a map of several key groups is shared once and stands at each of its offsets
             PrimitiveStateMap.Shared[] byKeyGroup = new PrimitiveStateMap.Shared[Math.max(0, toOffset - fromOffset + 1)];
             for (int i = 0; i < byKeyGroup.length; i++) {
                 PrimitiveStateMap map = flatMaps[fromOffset + i];
-                byKeyGroup[i] = map == null ? null : i > 0 && map == flatMaps[fromOffset + i - 1] ? byKeyGroup[i - 1]
-                        : map.share();
+                boolean sameAsBefore = i > 0 && map == flatMaps[fromOffset + i - 1];
+                if (sameAsBefore) {
+                    byKeyGroup[i] = byKeyGroup[i - 1]; // a map of several key groups is shared once
+                } else if (map != null) {
+                    byKeyGroup[i] = map.share();
+                }
             }
             return StateTableSnapshot.perKeyGroupFlat(this, fromOffset, byKeyGroup);
         }

@@ -27,7 +27,7 @@ class PrimitiveStateMapTest {
 
     @Test
     void matchesAHashMapUnderRandomOperations() {
-        PrimitiveStateMap map = new PrimitiveStateMap();
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 0);
         Map<Key, Long> model = new HashMap<>();
         Random random = new Random(5);
         for (int op = 0; op < 200_000; op++) {
@@ -69,7 +69,7 @@ class PrimitiveStateMapTest {
      */
     @Test
     void keysWithAndWithoutAnInlineFormMatchAHashMap() {
-        PrimitiveStateMap map = new PrimitiveStateMap();
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 0);
         Map<Object, Long> model = new HashMap<>();
         Random random = new Random(11);
         for (int op = 0; op < 200_000; op++) {
@@ -116,7 +116,7 @@ class PrimitiveStateMapTest {
 
     @Test
     void putComputesTheFormItselfSoARestoredKeyIsFoundByItsForm() {
-        PrimitiveStateMap map = new PrimitiveStateMap();
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 0);
         map.put("w42", StateMap.hash("w42".hashCode(), 0), 7, 0);
         map.put(42L, StateMap.hash(Long.hashCode(42L), 0), 8, 0);
         assertThat(map.bitsAt(map.find(new String("w42"), StateMap.hash("w42".hashCode(), 0), InlineKey.of("w42"), 0)))
@@ -134,7 +134,7 @@ class PrimitiveStateMapTest {
      */
     @Test
     void keepsTheFormInsteadOfTheObjectOfAKeyThatHasOne() {
-        PrimitiveStateMap map = new PrimitiveStateMap();
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 0);
         Map<Object, Object> putInstances = new HashMap<>();
         for (int i = 0; i < 200; i++) {
             Object key = mixedKey(i);
@@ -175,7 +175,7 @@ class PrimitiveStateMapTest {
 
     @Test
     void aKeyWithoutAFormIsNotConfusedWithAFormSharingItsHash() {
-        PrimitiveStateMap map = new PrimitiveStateMap();
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 0);
         int hash = StateMap.hash(1, 0);
         map.insert("w1", hash, InlineKey.of("w1"), 1, 0);
         String noForm = "a-key-of-more-than-seven-characters";
@@ -187,7 +187,7 @@ class PrimitiveStateMapTest {
 
     @Test
     void whatASnapshotWasGivenNeverChanges() {
-        PrimitiveStateMap map = new PrimitiveStateMap();
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 0);
         for (int i = 0; i < 100; i++) {
             map.insert(new Key(i), hash(new Key(i)), InlineKey.NONE, i, 0);
         }
@@ -211,7 +211,7 @@ class PrimitiveStateMapTest {
 
     @Test
     void aShareCostsOneCopyAtTheNextChangeAndNoneWithout() {
-        PrimitiveStateMap map = new PrimitiveStateMap();
+        PrimitiveStateMap map = new PrimitiveStateMap(0, 0);
         Key key = new Key(1);
         int position = map.insert(key, hash(key), InlineKey.NONE, 1, 0);
         PrimitiveStateMap.Shared shared = map.share();
