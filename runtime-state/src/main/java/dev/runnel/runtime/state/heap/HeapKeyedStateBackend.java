@@ -13,7 +13,6 @@ import dev.runnel.runtime.state.VoidNamespace;
 import dev.runnel.runtime.state.VoidNamespaceSerializer;
 import dev.runnel.runtime.state.backend.AbstractKeyedStateBackend;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
-import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
 import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
@@ -25,7 +24,6 @@ import dev.runnel.runtime.state.ttl.TtlStateFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
@@ -34,9 +32,9 @@ import java.util.stream.Stream;
 /**
  * The heap store: keyed state and timers as Java objects on the JVM heap, in hash maps per state
  * ({@link StateTable}, {@link StateMap}: per key group for a key's own state, per namespace shard for
- * window state), timers in {@link KeyGroupPartitionedPriorityQueue}s of
- * {@link BucketedPriorityQueueSet}s (timers by timestamp) or {@link HeapPriorityQueueSet}s (any other
- * order). Fast (no serialization on access; values are held by reference,
+ * window state), timers in one {@link BucketedPriorityQueueSet} per queue (timers by timestamp, each
+ * tagged with its key group) or in {@link KeyGroupPartitionedPriorityQueue}s of {@link HeapPriorityQueueSet}s
+ * (any other order). Fast (no serialization on access; values are held by reference,
  * as in Flink's heap backend) and bounded by the heap.
  *
  * <p>Snapshots are Runnel's shared format, so they restore into this store or the RocksDB store, at
@@ -62,7 +60,7 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
 
     /** A registered priority queue, with what its snapshots need. */
     private record RegisteredQueue<T extends HeapPriorityQueueElement>(
-            KeyGroupPartitionedPriorityQueue<T, ?> queue, TypeSerializer<T> serializer,
+            KeyGroupSnapshotQueue<T> queue, TypeSerializer<T> serializer,
             StateMetaInfo metaInfo) {}
 
     private final int firstKeyGroup;
@@ -257,9 +255,8 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
             PriorityComparator<T> comparator,
             KeyExtractorFunction<T> keyExtractor) {
         StateMetaInfo metaInfo = StateMetaInfo.forPriorityQueue(stateName, keySerializer, byteOrderedElementSerializer);
-        KeyGroupPartitionedPriorityQueue<T, ?> queue = comparator instanceof LongPriorityComparator<T> byLong
-                ? new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator,
-                        BucketedPriorityQueueSet.factory(byLong), keyGroupRange, numberOfKeyGroups)
+        KeyGroupSnapshotQueue<T> queue = comparator instanceof LongPriorityComparator<T> byLong
+                ? new BucketedPriorityQueueSet<>(byLong, keyExtractor, keyGroupRange, numberOfKeyGroups)
                 : new KeyGroupPartitionedPriorityQueue<>(keyExtractor, comparator,
                         HeapPriorityQueueSet.factory(), keyGroupRange, numberOfKeyGroups);
         RestoredState restoredState = restored.get(stateName);
@@ -310,7 +307,8 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         List<HeapKeyedStateSnapshot.QueueSnapshot> queueSnapshots = new ArrayList<>(queues.size());
         for (RegisteredQueue<?> queue : queues.values()) {
             metaInfos.add(queue.metaInfo());
-            queueSnapshots.add(new HeapKeyedStateSnapshot.QueueSnapshot(queue.serializer(), copyElements(queue, range)));
+            queueSnapshots.add(
+                    new HeapKeyedStateSnapshot.QueueSnapshot(queue.serializer(), queue.queue().copyElements(range)));
         }
         for (RestoredState state : restored.values()) {
             metaInfos.add(state.metaInfo);
@@ -318,21 +316,6 @@ public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K>
         return new HeapKeyedStateSnapshot(range, "snapshot of " + range + " of operator '" + operatorName + "'",
                 numberOfKeyGroups, firstKeyGroup, metaInfos, tableSnapshots, queueSnapshots,
                 List.copyOf(restored.values()), ttlTimeProvider.currentTimestamp(), pin);
-    }
-
-    /** The references of a queue's elements per key group of {@code range}; timers never change while queued. */
-    private static Object[][] copyElements(RegisteredQueue<?> queue, KeyGroupRange range) {
-        Object[][] elements = new Object[range.getNumberOfKeyGroups()][];
-        for (int i = 0; i < elements.length; i++) {
-            InternalPriorityQueue<?> partition = queue.queue().getQueueForKeyGroup(range.getStartKeyGroup() + i);
-            Object[] copy = new Object[partition.size()];
-            int n = 0;
-            for (Iterator<?> it = partition.iterator(); it.hasNext(); ) {
-                copy[n++] = it.next();
-            }
-            elements[i] = copy;
-        }
-        return elements;
     }
 
     // ------------------------------------------------------------------ lifecycle

@@ -234,7 +234,7 @@ final class HeapStateCodec {
 
     /** Decodes a restored queue section into {@code queue}. */
     <T extends HeapPriorityQueueElement> void restoreQueue(
-            KeyGroupPartitionedPriorityQueue<T, ?> queue, TypeSerializer<T> serializer,
+            KeyGroupSnapshotQueue<T> queue, TypeSerializer<T> serializer,
             SnapshotSection section) throws IOException {
         SnapshotEntryCursor c = section.entries();
         while (c.next()) {

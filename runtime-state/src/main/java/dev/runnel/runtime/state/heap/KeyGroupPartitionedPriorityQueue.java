@@ -5,10 +5,7 @@ import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
 import dev.runnel.runtime.state.queue.InternalPriorityQueue;
 import dev.runnel.runtime.state.queue.KeyExtractorFunction;
-import dev.runnel.runtime.state.queue.KeyGroupedInternalPriorityQueue;
 import dev.runnel.runtime.state.queue.LongPriorityComparator;
-import dev.runnel.runtime.state.queue.PartedLongPriority;
-import dev.runnel.runtime.state.queue.PolledParts;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -27,7 +24,8 @@ import java.util.Set;
  * re-sort that queue only if its head changed. Both return whether the overall head changed.
  *
  * <p>Generic over the per-key-group queue: the heap store uses {@link HeapPriorityQueueSet}
- * ({@link HeapPriorityQueueSet#factory()}); a store that keeps elements elsewhere (RocksDB) supplies a
+ * ({@link HeapPriorityQueueSet#factory()}) for elements not ordered by a long (its timers, ordered by one, share
+ * a {@link BucketedPriorityQueueSet} across the range); a store that keeps elements elsewhere (RocksDB) supplies a
  * {@link PartitionQueueFactory} whose queues implement the same set semantics and report head changes
  * exactly. All queues are created up front, one per key group of the range.
  *
@@ -37,7 +35,7 @@ import java.util.Set;
  * @param <PQ> the per-key-group queue type
  */
 public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriorityQueue<T> & HeapPriorityQueueElement>
-        implements KeyGroupedInternalPriorityQueue<T> {
+        implements KeyGroupSnapshotQueue<T> {
 
     /**
      * Creates the queue of one key group.
@@ -77,8 +75,6 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     private final HeapPriorityQueue<PQ> heapOfQueues;
     /** Whether every queue is a {@link KeyGroupQueue} that knows its key group. */
     private final boolean queuesKnowTheirKeyGroups;
-    /** Whether every queue is a {@link BucketedPriorityQueueSet} that keeps parts ({@link #addParts}). */
-    private final boolean queuesKeepParts;
 
     /**
      * @param keyExtractor the key of an element, which decides its key group
@@ -103,7 +99,6 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
         this.queuesByKeyGroup = new Object[count];
         this.heapOfQueues = new HeapPriorityQueue<>(queueOrder(elementComparator), count);
         boolean knowKeyGroups = true;
-        boolean keepParts = true;
         for (int i = 0; i < count; i++) {
             PQ queue = Objects.requireNonNull(
                     factory.create(firstKeyGroup + i, numberOfKeyGroups, keyExtractor, elementComparator),
@@ -111,10 +106,8 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
             queuesByKeyGroup[i] = queue;
             heapOfQueues.add(queue);
             knowKeyGroups &= queue instanceof KeyGroupQueue known && known.keyGroupId() == firstKeyGroup + i;
-            keepParts &= queue instanceof BucketedPriorityQueueSet<?> bucketed && bucketed.keepsParts();
         }
         this.queuesKnowTheirKeyGroups = knowKeyGroups;
-        this.queuesKeepParts = keepParts;
     }
 
     /**
@@ -125,9 +118,6 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     private PriorityComparator<PQ> queueOrder(PriorityComparator<T> elements) {
         if (elements instanceof LongPriorityComparator<T> byLong) {
             LongPriorityComparator<PQ> byHead = queue -> {
-                if (queue instanceof BucketedPriorityQueueSet<?> bucketed) {
-                    return bucketed.headPriority(); // without loading the head element
-                }
                 T head = queue.peek();
                 return head == null ? Long.MAX_VALUE : byLong.priorityOf(head);
             };
@@ -192,25 +182,6 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
         return queuesKnowTheirKeyGroups ? ((KeyGroupQueue) first).keyGroupId() : keyGroupOf(first.peek());
     }
 
-    /** Polls by parts from the key group's {@link BucketedPriorityQueueSet} where it keeps parts: no element made. */
-    @Override
-    @SuppressWarnings("rawtypes")
-    public boolean pollUpTo(long maxPriority, PartedLongPriority<T> parts, PolledParts into) {
-        if (!queuesKeepParts || !queuesKnowTheirKeyGroups) {
-            return KeyGroupedInternalPriorityQueue.super.pollUpTo(maxPriority, parts, into);
-        }
-        PQ first = firstQueue();
-        if (first == null) {
-            return false;
-        }
-        BucketedPriorityQueueSet bucketed = (BucketedPriorityQueueSet) first;
-        if (bucketed.headPriority() > maxPriority || !bucketed.pollParts(into)) {
-            return false;
-        }
-        heapOfQueues.adjustModifiedElement(first);
-        return true;
-    }
-
     @Override
     public boolean add(T element) {
         return addTo(queueOf(element), element);
@@ -219,23 +190,6 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
     @Override
     public boolean add(T element, int keyGroup) {
         return addTo(keyGroup < 0 ? queueOf(element) : queueOfKeyGroup(keyGroup, element), element);
-    }
-
-    /**
-     * Adds by parts: to the key group's {@link BucketedPriorityQueueSet} without making an element where it
-     * keeps parts, else as the assembled element.
-     */
-    @Override
-    @SuppressWarnings("rawtypes")
-    public boolean addParts(PartedLongPriority<T> parts, long priority, Object firstPart, Object secondPart,
-            int keyGroup) {
-        int index = keyGroup - firstKeyGroup;
-        if (!queuesKeepParts || index < 0 || index >= queuesByKeyGroup.length) {
-            return add(parts.assemble(priority, firstPart, secondPart), keyGroup);
-        }
-        PQ queue = queue(queuesByKeyGroup[index]);
-        return ((BucketedPriorityQueueSet) queue).addParts(priority, firstPart, secondPart)
-                && heapOfQueues.adjustModifiedElement(queue) == 0;
     }
 
     private boolean addTo(PQ queue, T element) {
@@ -315,6 +269,21 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
         return subset;
     }
 
+    @Override
+    public Object[][] copyElements(KeyGroupRange range) {
+        Object[][] elements = new Object[range.getNumberOfKeyGroups()][];
+        for (int i = 0; i < elements.length; i++) {
+            PQ partition = getQueueForKeyGroup(range.getStartKeyGroup() + i);
+            Object[] copy = new Object[partition.size()];
+            int n = 0;
+            for (Iterator<T> it = partition.iterator(); it.hasNext(); ) {
+                copy[n++] = it.next();
+            }
+            elements[i] = copy;
+        }
+        return elements;
+    }
+
     /** The queue of {@code keyGroupId}, e.g. to snapshot it; changes to it must go through this queue. */
     public PQ getQueueForKeyGroup(int keyGroupId) {
         if (!keyGroupRange.contains(keyGroupId)) {
@@ -323,11 +292,12 @@ public final class KeyGroupPartitionedPriorityQueue<T, PQ extends InternalPriori
         return queue(queuesByKeyGroup[keyGroupId - firstKeyGroup]);
     }
 
+    @Override
     public KeyGroupRange getKeyGroupRange() {
         return keyGroupRange;
     }
 
-    /** The key group of {@code element}, from its key. */
+    @Override
     public int keyGroupOf(T element) {
         return KeyGroupRangeAssignment.assignToKeyGroup(keyExtractor.extractKeyFromElement(element), numberOfKeyGroups);
     }

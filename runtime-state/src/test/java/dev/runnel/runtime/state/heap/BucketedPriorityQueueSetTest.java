@@ -2,8 +2,11 @@ package dev.runnel.runtime.state.heap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.runnel.runtime.state.KeyGroupRange;
+import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.heap.HeapPriorityQueueTest.Element;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PartedLongPriority;
 import dev.runnel.runtime.state.queue.PolledParts;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
@@ -23,12 +26,25 @@ import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The heap store's timer queue of one key group: buckets of equal priority in a heap of buckets. */
+/** The heap store's timer queue of a key group range: buckets of equal priority in a heap of buckets. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BucketedPriorityQueueSetTest {
 
+    private static final int KEY_GROUPS = 128;
+    private static final KeyGroupRange ALL = KeyGroupRange.of(0, KEY_GROUPS - 1);
+
     private static BucketedPriorityQueueSet<Element> newQueue() {
-        return new BucketedPriorityQueueSet<>(e -> e.priority);
+        return new BucketedPriorityQueueSet<>(e -> e.priority, e -> e.id, ALL, KEY_GROUPS);
+    }
+
+    /** A queue of timers of all key groups, ordered by {@code priority} (the timers' own, or one counting them). */
+    private static BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> timerQueue(
+            LongPriorityComparator<TimerHeapInternalTimer<Integer, String>> priority) {
+        return new BucketedPriorityQueueSet<>(priority, TimerHeapInternalTimer::getKey, ALL, KEY_GROUPS);
+    }
+
+    private static int keyGroup(Object key) {
+        return KeyGroupRangeAssignment.assignToKeyGroup(key, KEY_GROUPS);
     }
 
     @Test
@@ -123,7 +139,7 @@ class BucketedPriorityQueueSetTest {
     void timersKeptAsKeyAndNamespaceMatchTheModelToo() {
         // The timers' own comparator: buckets keep key and namespace, poll and peek assemble equal timers.
         BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue =
-                new BucketedPriorityQueueSet<>(TimerHeapInternalTimer.byTimestamp());
+                timerQueue(TimerHeapInternalTimer.byTimestamp());
         randomOperations(queue,
                 random -> new TimerHeapInternalTimer<>(random.nextInt(40), random.nextInt(200), "w" + random.nextInt(3)),
                 TimerHeapInternalTimer::getTimestamp);
@@ -133,42 +149,43 @@ class BucketedPriorityQueueSetTest {
     void timersAddedByTheirPartsMatchTheModelToo() {
         // Half of the adds by parts (no timer object unless it is kept whole), half as timers: one queue.
         BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue =
-                new BucketedPriorityQueueSet<>(TimerHeapInternalTimer.byTimestamp());
+                timerQueue(TimerHeapInternalTimer.byTimestamp());
         assertThat(queue.keepsParts()).isTrue();
         Random coin = new Random(7);
         randomOperations(queue,
                 random -> new TimerHeapInternalTimer<>(random.nextInt(40), random.nextInt(200), "w" + random.nextInt(3)),
                 TimerHeapInternalTimer::getTimestamp,
                 (q, timer) -> coin.nextBoolean() ? q.add(timer)
-                        : q.addParts(timer.getTimestamp(), timer.getKey(), timer.getNamespace()));
+                        : q.addParts(TimerHeapInternalTimer.byTimestamp(), timer.getTimestamp(), timer.getKey(),
+                                timer.getNamespace(), keyGroup(timer.getKey())));
     }
 
     @Test
     void whilePrioritiesAreSharedANewOneStartsAsABucketAndTimersOfTheirOwnStaySingle() {
         CountingParts parts = new CountingParts();
-        BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue = new BucketedPriorityQueueSet<>(parts);
+        BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue = timerQueue(parts);
         // timers of their own timestamps: each kept whole, so made once as it is added
         for (int t = 0; t < 5; t++) {
-            queue.addParts(t, t, "p");
+            queue.addParts(parts, t, t, "p", keyGroup(t));
         }
         assertThat(parts.assembled).isEqualTo(5);
         for (int t = 0; t < 5; t++) {
             assertThat(queue.poll().getTimestamp()).isEqualTo(t);
         }
         // a window's timers: the first of its end sits alone until the second comes
-        queue.addParts(100, 1, "w1");
-        queue.addParts(100, 2, "w1");
+        queue.addParts(parts, 100, 1, "w1", keyGroup(1));
+        queue.addParts(parts, 100, 2, "w1", keyGroup(2));
         assertThat(parts.assembled).isEqualTo(6);
         polledParts(queue, 100, 2);
         // the next window's first timer starts a bucket: nothing made to add it
-        queue.addParts(200, 1, "w2");
-        queue.addParts(200, 2, "w2");
+        queue.addParts(parts, 200, 1, "w2", keyGroup(1));
+        queue.addParts(parts, 200, 2, "w2", keyGroup(2));
         assertThat(parts.assembled).as("assembled to add the next window's timers").isEqualTo(6);
         polledParts(queue, 200, 2);
         // a bucket that stayed alone with its one timer turns it off again
-        queue.addParts(300, 1, "w3");
+        queue.addParts(parts, 300, 1, "w3", keyGroup(1));
         polledParts(queue, 300, 1);
-        queue.addParts(400, 1, "p");
+        queue.addParts(parts, 400, 1, "p", keyGroup(1));
         assertThat(parts.assembled).as("a timer of its own timestamp kept whole again").isEqualTo(7);
         assertThat(queue.poll()).isEqualTo(new TimerHeapInternalTimer<>(400, 1, "p"));
         assertThat(queue.isEmpty()).isTrue();
@@ -221,7 +238,7 @@ class BucketedPriorityQueueSetTest {
     @Test
     void anAssembledHeadIsPeekedAsOneObjectAndPolledAsIt() {
         BucketedPriorityQueueSet<TimerHeapInternalTimer<Integer, String>> queue =
-                new BucketedPriorityQueueSet<>(TimerHeapInternalTimer.byTimestamp());
+                timerQueue(TimerHeapInternalTimer.byTimestamp());
         TimerHeapInternalTimer<Integer, String> first = new TimerHeapInternalTimer<>(5, 1, "w");
         queue.add(first);
         queue.add(new TimerHeapInternalTimer<>(5, 2, "w"));

@@ -29,24 +29,23 @@ class KeyGroupPartitionedPriorityQueueTest {
         return TimerHeapInternalTimer::compareByTimestamp;
     }
 
-    private static final int KEY_GROUPS = 128;
+    static final int KEY_GROUPS = 128;
 
-    KeyGroupPartitionedPriorityQueue<TimerHeapInternalTimer<Integer, VoidNamespace>,
-            HeapPriorityQueueSet<TimerHeapInternalTimer<Integer, VoidNamespace>>> queue(KeyGroupRange range) {
+    KeyGroupSnapshotQueue<TimerHeapInternalTimer<Integer, VoidNamespace>> queue(KeyGroupRange range) {
         return new KeyGroupPartitionedPriorityQueue<>(TimerHeapInternalTimer::getKey,
                 comparator(), HeapPriorityQueueSet.factory(), range, KEY_GROUPS);
     }
 
-    private static TimerHeapInternalTimer<Integer, VoidNamespace> timer(long time, int key) {
+    static TimerHeapInternalTimer<Integer, VoidNamespace> timer(long time, int key) {
         return new TimerHeapInternalTimer<>(time, key, VoidNamespace.INSTANCE);
     }
 
-    private static int keyGroup(int key) {
+    static int keyGroup(int key) {
         return KeyGroupRangeAssignment.assignToKeyGroup(key, KEY_GROUPS);
     }
 
     /** Keys whose key groups differ, so that the test exercises several per-key-group queues. */
-    private static int[] keysInDistinctKeyGroups(int n) {
+    static int[] keysInDistinctKeyGroups(int n) {
         int[] keys = new int[n];
         Set<Integer> groups = new HashSet<>();
         int found = 0;
@@ -106,7 +105,8 @@ class KeyGroupPartitionedPriorityQueueTest {
         assertThat(subset).containsExactlyInAnyOrder(timer(1, keys[0]), timer(2, keys[0]));
         queue.poll();
         assertThat(subset).hasSize(2);
-        assertThat(queue.getQueueForKeyGroup(keyGroup(keys[1])).peek()).isEqualTo(timer(3, keys[1]));
+        int other = keyGroup(keys[1]);
+        assertThat(queue.copyElements(KeyGroupRange.of(other, other))[0]).containsExactly(timer(3, keys[1]));
         Set<Object> all = new HashSet<>();
         queue.iterator().forEachRemaining(all::add);
         assertThat(all).containsExactlyInAnyOrder(timer(2, keys[0]), timer(3, keys[1]));

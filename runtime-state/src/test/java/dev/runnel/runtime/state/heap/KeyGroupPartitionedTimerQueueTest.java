@@ -5,8 +5,8 @@ import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 
 /**
- * {@link KeyGroupPartitionedPriorityQueueTest} over the timers' own comparator, as operators use it: the heap
- * store's buckets keep key and namespace, and polling hands out equal timers assembled from them.
+ * {@link KeyGroupPartitionedPriorityQueueTest} over the timers' own comparator, as operators hand it to a store
+ * that keeps a queue per key group (RocksDB's queues have the same contract as the sets used here).
  */
 class KeyGroupPartitionedTimerQueueTest extends KeyGroupPartitionedPriorityQueueTest {
     @Override
