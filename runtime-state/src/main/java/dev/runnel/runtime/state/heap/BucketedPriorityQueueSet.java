@@ -1,5 +1,7 @@
 package dev.runnel.runtime.state.heap;
 
+import static dev.runnel.runtime.state.queue.HeapPriorityQueueElement.NOT_CONTAINED;
+
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.queue.HeapPriorityQueueElement;
@@ -217,8 +219,8 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     @Override
     public boolean add(T element, int keyGroup) {
         int group = checkedKeyGroup(element, keyGroup);
-        return add(priority.priorityOf(element), element, firstOf(element), secondOf(element), SlotIndex.hashOf(element),
-                group);
+        return add(priority.priorityOf(element), element, firstOf(element), secondOf(element),
+                SlotIndex.hashOf(element), group);
     }
 
     /** Whether elements are kept as their parts in buckets, so that {@link #addParts} makes no element there. */
@@ -279,7 +281,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
                 heap.replace(queued, bucket);
                 T single = (T) queued;
                 if (parts != null) {
-                    single.setInternalIndex(HeapPriorityQueueElement.NOT_CONTAINED); // its parts go into the bucket, the object is done
+                    single.setInternalIndex(NOT_CONTAINED); // its parts go into the bucket, the object is done
                 }
                 bucket.append(firstOf(single), secondOf(single), SlotIndex.hashOf(single), keyGroupOfSlot[slot]);
             }
@@ -534,7 +536,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
 
     private void removeFrom(Bucket bucket, int position) {
         if (parts == null) {
-            ((HeapPriorityQueueElement) bucket.firsts[position]).setInternalIndex(HeapPriorityQueueElement.NOT_CONTAINED);
+            ((HeapPriorityQueueElement) bucket.firsts[position]).setInternalIndex(NOT_CONTAINED);
         }
         bucket.removeAt(position);
         headCopy = null;

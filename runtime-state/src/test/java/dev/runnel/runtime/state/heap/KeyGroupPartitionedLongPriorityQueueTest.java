@@ -5,7 +5,7 @@ import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 
-/** {@link KeyGroupPartitionedPriorityQueueTest} over a plain long priority: the queues are ordered by their heads' longs. */
+/** {@link KeyGroupPartitionedPriorityQueueTest} over a plain long priority: queues ordered by their heads' longs. */
 class KeyGroupPartitionedLongPriorityQueueTest extends KeyGroupPartitionedPriorityQueueTest {
     @Override
     PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> comparator() {
