@@ -32,9 +32,9 @@ import java.util.stream.Stream;
 /**
  * The heap store: keyed state and timers as Java objects on the JVM heap, in hash maps per state
  * ({@link StateTable}, {@link StateMap}: per key group for a key's own state, per namespace shard for
- * window state), timers in one {@link BucketedPriorityQueueSet} per queue (timers by timestamp, each
- * tagged with its key group) or in {@link KeyGroupPartitionedPriorityQueue}s of {@link HeapPriorityQueueSet}s
- * (any other order). Fast (no serialization on access; values are held by reference,
+ * window state); a queue of timers ordered by timestamp is one {@link BucketedPriorityQueueSet} for the whole
+ * range (each timer tagged with its key group), a queue in any other order a
+ * {@link KeyGroupPartitionedPriorityQueue} of {@link HeapPriorityQueueSet}s. Fast (no serialization on access; values are held by reference,
  * as in Flink's heap backend) and bounded by the heap.
  *
  * <p>Snapshots are Runnel's shared format, so they restore into this store or the RocksDB store, at
