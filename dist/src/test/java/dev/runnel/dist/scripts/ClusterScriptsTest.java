@@ -213,10 +213,12 @@ class ClusterScriptsTest {
         // TaskManagers that never register (a setting only the stand-in reads)
         Path conf = home.resolve("conf/runnel.yaml");
         Files.writeString(conf, Files.readString(conf) + "\nstandin.taskmanager.register: false\n");
-        Map<String, String> env = new HashMap<>(Map.of("RUNNEL_START_TIMEOUT", "3"));
+        // long enough for the JobManager's JVM to answer on a loaded two-core machine (3 s was not, once, in CI):
+        // the message must name how many TaskManagers registered, which takes the JobManager's answer
+        Map<String, String> env = new HashMap<>(Map.of("RUNNEL_START_TIMEOUT", "10"));
         Run start = script(env, "start-cluster.sh");
         assertThat(start.status).isEqualTo(1);
-        assertThat(start.output).contains("The cluster did not become ready within 3 s")
+        assertThat(start.output).contains("The cluster did not become ready within 10 s")
                 .contains("(0 of 2 TaskManagers registered)").contains("stop them with bin/stop-cluster.sh");
         script("stop-cluster.sh");
     }
