@@ -93,8 +93,6 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     private final PartedLongPriority<T> parts;
     private final KeyExtractorFunction<T> keyExtractor;
     private final KeyGroupRange keyGroupRange;
-    private final int firstKeyGroup;
-    private final int keyGroupCount;
     private final int numberOfKeyGroups;
     /** The head of {@link #headCopyBucket} as last assembled, while it sits at {@link #headCopyPosition}. */
     private T headCopy;
@@ -135,8 +133,6 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         this.keyGroupRange = Objects.requireNonNull(keyGroupRange, "keyGroupRange");
         KeyGroupRangeAssignment.checkMaxParallelism(numberOfKeyGroups);
         this.numberOfKeyGroups = numberOfKeyGroups;
-        this.firstKeyGroup = keyGroupRange.getStartKeyGroup();
-        this.keyGroupCount = keyGroupRange.getNumberOfKeyGroups();
         LongPriorityComparator<HeapPriorityQueueElement> entryPriority =
                 entry -> entry instanceof Bucket bucket ? bucket.priority : priority.priorityOf((T) entry);
         this.heap = new HeapPriorityQueue<>(entryPriority, 0);
@@ -179,7 +175,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         if (parts == null) {
             return KeyGroupSnapshotQueue.super.pollUpTo(maxPriority, parted, into);
         }
-        return heap.headPriority() <= maxPriority && pollParts(into);
+        return headPriority() <= maxPriority && pollParts(into);
     }
 
     /**
@@ -187,7 +183,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
      * element; false when empty. Only when {@link #keepsParts()}.
      */
     @SuppressWarnings("unchecked")
-    public boolean pollParts(PolledParts into) {
+    boolean pollParts(PolledParts into) {
         HeapPriorityQueueElement head = heap.peek();
         if (head instanceof Bucket bucket) {
             int position = bucket.first;
@@ -224,7 +220,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
     }
 
     /** Whether elements are kept as their parts in buckets, so that {@link #addParts} makes no element there. */
-    public boolean keepsParts() {
+    boolean keepsParts() {
         return parts != null;
     }
 
@@ -238,7 +234,7 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
             return add(parted.assemble(p, firstPart, secondPart), keyGroup);
         }
         return add(p, null, firstPart, secondPart, SlotIndex.spread(parts.hashOf(p, firstPart, secondPart)),
-                checkedKeyGroup(keyGroup, firstPart));
+                inRange(keyGroup, "the element of key ", firstPart));
     }
 
     /**
@@ -491,17 +487,15 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
 
     /** The key group of {@code element}: {@code keyGroup} if not negative, else its key's; in the range. */
     private int checkedKeyGroup(T element, int keyGroup) {
-        int group = keyGroup >= 0 ? keyGroup : keyGroupOf(element);
-        if (group - firstKeyGroup < 0 || group - firstKeyGroup >= keyGroupCount) {
-            throw notInRange(group, "element " + element);
-        }
-        return group;
+        return inRange(keyGroup >= 0 ? keyGroup : keyGroupOf(element), "element ", element);
     }
 
-    /** {@code keyGroup}, named by the caller for an element of key {@code key}, if it is in the range. */
-    private int checkedKeyGroup(int keyGroup, Object key) {
-        if (keyGroup - firstKeyGroup < 0 || keyGroup - firstKeyGroup >= keyGroupCount) {
-            throw notInRange(keyGroup, "the element of key " + key);
+    /** {@code keyGroup} if the range holds it; else fails naming what belongs to it ({@code what} {@code subject}). */
+    private int inRange(int keyGroup, String what, Object subject) {
+        if (!keyGroupRange.contains(keyGroup)) {
+            throw new IllegalArgumentException(what + subject + " belongs to key group " + keyGroup + ", which is"
+                    + " not in this queue's " + keyGroupRange + ": queue elements only for keys this subtask owns"
+                    + " (the current key of the operator)");
         }
         return keyGroup;
     }
@@ -510,12 +504,6 @@ public final class BucketedPriorityQueueSet<T extends HeapPriorityQueueElement>
         if (!keyGroupRange.contains(keyGroup)) {
             throw new IllegalArgumentException(what + " is not in this queue's " + keyGroupRange);
         }
-    }
-
-    private IllegalArgumentException notInRange(int keyGroup, String what) {
-        return new IllegalArgumentException(what + " belongs to key group " + keyGroup + ", which is not in this"
-                + " queue's " + keyGroupRange + ": queue elements only for keys this subtask owns (the current key of"
-                + " the operator)");
     }
 
     private void setKeyGroupOfSlot(int slot, int keyGroup) {

@@ -1,7 +1,6 @@
 package dev.runnel.runtime.state.heap;
 
 import dev.runnel.runtime.state.VoidNamespace;
-import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 
@@ -9,8 +8,6 @@ import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 class KeyGroupPartitionedLongPriorityQueueTest extends KeyGroupPartitionedPriorityQueueTest {
     @Override
     PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> comparator() {
-        LongPriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> byTimestamp =
-                TimerHeapInternalTimer::getTimestamp;
-        return byTimestamp;
+        return plainLongPriority();
     }
 }

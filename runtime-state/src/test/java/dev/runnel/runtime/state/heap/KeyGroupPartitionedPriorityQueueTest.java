@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.runnel.runtime.state.KeyGroupRange;
 import dev.runnel.runtime.state.KeyGroupRangeAssignment;
 import dev.runnel.runtime.state.VoidNamespace;
+import dev.runnel.runtime.state.queue.LongPriorityComparator;
 import dev.runnel.runtime.state.queue.PriorityComparator;
 import dev.runnel.runtime.timers.TimerHeapInternalTimer;
 import java.util.ArrayList;
@@ -27,6 +28,13 @@ class KeyGroupPartitionedPriorityQueueTest {
 
     PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> comparator() {
         return TimerHeapInternalTimer::compareByTimestamp;
+    }
+
+    /** The timers' timestamp as a plain long priority (neither parted nor the timers' own comparator). */
+    static PriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> plainLongPriority() {
+        LongPriorityComparator<TimerHeapInternalTimer<Integer, VoidNamespace>> byTimestamp =
+                TimerHeapInternalTimer::getTimestamp;
+        return byTimestamp;
     }
 
     static final int KEY_GROUPS = 128;
