@@ -34,8 +34,8 @@ import java.util.stream.Stream;
  * ({@link StateTable}, {@link StateMap}: per key group for a key's own state, per namespace shard for
  * window state); a queue of timers ordered by timestamp is one {@link BucketedPriorityQueueSet} for the whole
  * range (each timer tagged with its key group), a queue in any other order a
- * {@link KeyGroupPartitionedPriorityQueue} of {@link HeapPriorityQueueSet}s. Fast (no serialization on access; values are held by reference,
- * as in Flink's heap backend) and bounded by the heap.
+ * {@link KeyGroupPartitionedPriorityQueue} of {@link HeapPriorityQueueSet}s. Fast (no serialization on access;
+ * values are held by reference, as in Flink's heap backend) and bounded by the heap.
  *
  * <p>Snapshots are Runnel's shared format, so they restore into this store or the RocksDB store, at
  * any parallelism. Their synchronous phase pins a version and shares the tables' entry arrays
